@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Create .venv and install the project with its test and cluster extras.
+# Safe to run again: pip only installs what is missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ ! -x .venv/bin/python ]; then
+  python3 -m venv .venv
+fi
+.venv/bin/python -m pip install --quiet --upgrade pip
+.venv/bin/python -m pip install --quiet -e '.[test,dask]'
