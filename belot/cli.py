@@ -1,0 +1,52 @@
+"""The ``belot`` command: one entry point, one module per subcommand.
+
+Each subcommand lives in ``belot/commands/<name>.py`` and exposes
+``register(subparsers)``, which adds its parser and sets ``func`` to a
+function taking the parsed arguments and returning the exit status.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+#: subcommand modules, in the order ``belot --help`` lists them
+COMMANDS = ["fmt", "convert", "validate", "simulate", "ingest", "compact", "stats", "dashboard"]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="belot",
+        description="Read, check, store and explore recorded games of Belot (BGN notation).",
+        epilog="Run 'belot COMMAND --help' for the options and an example of each command.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMANDS:
+        try:
+            module = importlib.import_module(f"belot.commands.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"belot.commands.{name}":
+                raise
+            continue  # not built yet
+        module.register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 2
+    try:
+        return int(args.func(args) or 0)
+    except BrokenPipeError:  # `belot fmt big.bgn | head`
+        sys.stderr.close()
+        return 0
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
