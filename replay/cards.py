@@ -1,0 +1,121 @@
+"""Cards as small ints, hands as 32-bit masks, and the precomputed tables of the hot path.
+
+A card is ``suit * 8 + rank`` with suits ``S H D C`` = 0..3 and ranks in the
+natural order ``7 8 9 T J Q K A`` = 0..7 (the order in which runs are read,
+rules-matrix.md yu4-21).  A hand is an int with bit ``card`` set per card held.
+
+Strength and points depend on the contract kind only through two tables per
+rank: trump order ``J 9 A T K Q 8 7`` with points 20 14 11 10 4 3 0 0, and
+plain order ``A T K Q J 9 8 7`` with 11 10 4 3 2 0 0 0 (rules-matrix.md §2,
+yu4-04, yu4-05).  No-trumps plays every suit plain, All-trumps every suit as
+trump (§2, bg4).
+"""
+
+from __future__ import annotations
+
+SUITS = "SHDC"
+RANKS = "789TJQKA"
+SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+
+#: contract kinds beside a trump suit 0..3
+NO_TRUMPS = 4
+ALL_TRUMPS = 5
+
+FULL_DECK = (1 << 32) - 1
+SUIT_MASK = tuple(0xFF << (8 * s) for s in range(4))
+
+CARD_TEXT: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS)
+CARD_INDEX: dict[str, int] = {t: i for i, t in enumerate(CARD_TEXT)}
+
+# rank index -> strength (higher beats lower) and points
+_TRUMP_STRENGTH = {"7": 0, "8": 1, "Q": 2, "K": 3, "T": 4, "A": 5, "9": 6, "J": 7}
+_PLAIN_STRENGTH = {"7": 0, "8": 1, "9": 2, "J": 3, "Q": 4, "K": 5, "T": 6, "A": 7}
+_TRUMP_POINTS = {"J": 20, "9": 14, "A": 11, "T": 10, "K": 4, "Q": 3, "8": 0, "7": 0}
+_PLAIN_POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0}
+
+SUIT_OF: tuple[int, ...] = tuple(c >> 3 for c in range(32))
+RANK_OF: tuple[int, ...] = tuple(c & 7 for c in range(32))
+TRUMP_STRENGTH: tuple[int, ...] = tuple(_TRUMP_STRENGTH[RANKS[c & 7]] for c in range(32))
+PLAIN_STRENGTH: tuple[int, ...] = tuple(_PLAIN_STRENGTH[RANKS[c & 7]] for c in range(32))
+TRUMP_POINTS: tuple[int, ...] = tuple(_TRUMP_POINTS[RANKS[c & 7]] for c in range(32))
+PLAIN_POINTS: tuple[int, ...] = tuple(_PLAIN_POINTS[RANKS[c & 7]] for c in range(32))
+
+
+def _above(strength: tuple[int, ...]) -> tuple[int, ...]:
+    """For each card, the mask of same-suit cards that beat it in that order."""
+    out = []
+    for c in range(32):
+        m = 0
+        for d in range(SUIT_OF[c] * 8, SUIT_OF[c] * 8 + 8):
+            if strength[d] > strength[c]:
+                m |= 1 << d
+        out.append(m)
+    return tuple(out)
+
+
+TRUMP_ABOVE = _above(TRUMP_STRENGTH)
+PLAIN_ABOVE = _above(PLAIN_STRENGTH)
+
+
+class ContractTables:
+    """Per-contract lookups: is a card trump, its points, what beats it in its suit.
+
+    Built once per contract kind (4 suits + NT + AT) and shared: the engine's
+    inner loop only indexes tuples.
+    """
+
+    __slots__ = ("kind", "trump_mask", "points", "above", "strength")
+
+    def __init__(self, kind: int) -> None:
+        self.kind = kind
+        if kind < 4:
+            self.trump_mask = SUIT_MASK[kind]
+        elif kind == ALL_TRUMPS:
+            self.trump_mask = FULL_DECK
+        else:
+            self.trump_mask = 0
+        trumpish = [
+            (kind == ALL_TRUMPS) or (kind < 4 and SUIT_OF[c] == kind) for c in range(32)
+        ]
+        self.points = tuple(TRUMP_POINTS[c] if trumpish[c] else PLAIN_POINTS[c] for c in range(32))
+        self.above = tuple(TRUMP_ABOVE[c] if trumpish[c] else PLAIN_ABOVE[c] for c in range(32))
+        # A sort key for the trick winner: trumps (suit contracts) above everything
+        # else; within a suit, the order of that suit.
+        self.strength = tuple(
+            (16 + TRUMP_STRENGTH[c]) if (kind < 4 and trumpish[c])
+            else (TRUMP_STRENGTH[c] if trumpish[c] else PLAIN_STRENGTH[c])
+            for c in range(32)
+        )
+
+
+CONTRACT_TABLES: tuple[ContractTables, ...] = tuple(ContractTables(k) for k in range(6))
+
+
+def parse_card(text: str) -> int:
+    """Canonical card text (``"TH"``) to its index; KeyError if not a card."""
+    return CARD_INDEX[text]
+
+
+def mask_of(cards) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def cards_in(mask: int) -> list[int]:
+    """The card indices of a mask, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def card_text(card: int) -> str:
+    return CARD_TEXT[card]
+
+
+def popcount(mask: int) -> int:
+    return mask.bit_count()

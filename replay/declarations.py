@@ -1,0 +1,125 @@
+"""Declarations (zvanja): reading combinations, checking holdings, the contest.
+
+A combination is written ``runN:<top>`` (N cards of one suit in the natural
+order 7 8 9 T J Q K A, ending at ``top``) or ``carre:<rank>`` (bgn.md §3.2).
+Only what is written counts (bgn.md §9.2).  The contest decides which side
+scores: the single best combination wins, its side scores all of its valid
+combinations (yu4-18, mk4-13); how ties break is the variant's policy.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from replay.cards import RANKS, SUITS
+
+RUN, CARRE = 0, 1
+
+
+@dataclass(frozen=True, slots=True)
+class Combo:
+    """A parsed combination: kind, length, top rank (natural order) and suit (runs)."""
+
+    kind: int  # RUN or CARRE
+    length: int  # 3..8 for runs, 4 for a carré
+    rank: int  # natural rank index 0..7 (top card of a run, rank of a carré)
+    suit: int  # 0..3 for runs, -1 for carrés
+    mask: int  # the cards it consists of (0 if it cannot exist, e.g. run3:8H)
+
+    @property
+    def text(self) -> str:
+        if self.kind == CARRE:
+            return f"carre:{RANKS[self.rank]}"
+        return f"run{self.length}:{RANKS[self.rank]}{SUITS[self.suit]}"
+
+
+def parse_combo(text: str) -> Combo | None:
+    """``run5:AS`` / ``carre:J`` (canonical spelling) to a Combo; None if malformed."""
+    head, _, tail = text.partition(":")
+    if head == "carre" and len(tail) == 1 and tail in RANKS:
+        r = RANKS.index(tail)
+        return Combo(CARRE, 4, r, -1, sum(1 << (s * 8 + r) for s in range(4)))
+    if head.startswith("run") and len(tail) == 2 and tail[0] in RANKS and tail[1] in SUITS:
+        try:
+            n = int(head[3:])
+        except ValueError:
+            return None
+        if not 3 <= n <= 8:
+            return None
+        r, s = RANKS.index(tail[0]), SUITS.index(tail[1])
+        low = r - n + 1
+        mask = 0 if low < 0 else sum(1 << (s * 8 + k) for k in range(low, r + 1))
+        return Combo(RUN, n, r, s, mask)
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class DeclarationPolicy:
+    """A variant's declaration values and contest (rules-matrix.md §5.2 C)."""
+
+    #: value of a run by length 3..8 (index 0 = 3 cards); None = the run wins the game
+    run_values: tuple[int | None, ...]
+    #: value of a carré by natural rank index (7 8 9 T J Q K A); 0 = not a declaration (A502)
+    carre_values: tuple[int, ...]
+    #: an 8-card run wins the game only in the trump suit (mk4-11); else it is worth run_values[5]
+    run8_game_only_in_trump: bool
+    #: the best run in trump beats an identical plain one; identical plain runs void all (yu4-25)
+    tie_trump_then_void: bool
+    #: equal best declarations: the seat nearest the dealer's right wins (mk4-14)
+    tie_seat_priority: bool
+    #: one card may serve a run and a carré of the same seat (yu4-24, mk4-15)
+    run_and_carre_share: bool
+    #: the capot side also takes the contest winner's declarations and all bela (yu4-38)
+    capot_takes_all: bool
+    #: a seat's first-written combination must be its strongest; stronger later ones
+    #: are left out (mk4-12)
+    first_named_counts: bool = False
+
+    def value(self, combo: Combo, trump: int) -> int | None:
+        """Points of a combination (None: it wins the game)."""
+        if combo.kind == CARRE:
+            return self.carre_values[combo.rank]
+        v = self.run_values[combo.length - 3]
+        if v is None and self.run8_game_only_in_trump and combo.suit != trump:
+            return self.run_values[4]  # mk4 A41: like a 6/7-run
+        return v
+
+    def key(self, combo: Combo, trump: int) -> tuple[int, int, int, int]:
+        """Strength for the contest: value, carré over run, length, top/rank (yu4-25, A2, A42)."""
+        v = self.value(combo, trump)
+        return (1 << 20 if v is None else v, combo.kind, combo.length, combo.rank)
+
+
+def contest(
+    entries: list[tuple[int, Combo, int]],
+    policy: DeclarationPolicy,
+    trump: int,
+    side_of: tuple[int, ...],
+    order: list[int],
+) -> int | None:
+    """The side whose declarations count, or None.
+
+    ``entries`` are the valid combinations as (seat, combo, value); ``order``
+    lists the seats from the first bidder (for mk4's seat priority).
+    """
+    if not entries:
+        return None
+    keyed = [(policy.key(c, trump), seat, c) for seat, c, _ in entries]
+    best = max(k for k, _, _ in keyed)
+    top = [(seat, c) for k, seat, c in keyed if k == best]
+    sides = {side_of[seat] for seat, _ in top}
+    if len(sides) == 1:
+        return sides.pop()
+    if policy.tie_trump_then_void:
+        trumped = {side_of[seat] for seat, c in top if c.kind == RUN and c.suit == trump}
+        return trumped.pop() if len(trumped) == 1 else None
+    if policy.tie_seat_priority:
+        first = min((order.index(seat) for seat, _ in top))
+        return side_of[order[first]]
+    return None
+
+
+def holds(hand: int, combo: Combo) -> bool:
+    return combo.mask != 0 and hand & combo.mask == combo.mask
+
+

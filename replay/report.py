@@ -1,0 +1,120 @@
+"""What a replay finds: violations with their places, and the engine's own figures.
+
+``GameReport.to_json()`` is the validation report of bgn.md §8, an interface
+other tools rely on: its fields only ever grow.  The richer per-deal fields
+(contract, tricks, declarations) feed the ingest event tables.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+#: bgn.md §5 table order, for ties at one place
+CODE_ORDER = {c: i for i, c in enumerate(
+    "P101 P102 P103 D201 D202 D203 D204 B301 B302 B303 C401 C402 C403 C404 C405 "
+    "A501 A502 A503 A504 A505 S601 S602 S603".split())}
+
+
+@dataclass(slots=True)
+class Violation:
+    code: str
+    line: int
+    col: int | None
+    deal: int | None
+    trick: int | None
+    seat: int | None
+    message: str
+
+    def to_json(self) -> dict:
+        return {"code": self.code, "line": self.line, "col": self.col, "deal": self.deal,
+                "trick": self.trick, "seat": self.seat, "message": self.message}
+
+    def sort_key(self) -> tuple[int, int, int]:
+        return (self.line, self.col or 0, CODE_ORDER.get(self.code, 99))
+
+
+@dataclass(slots=True)
+class TrickRecord:
+    number: int
+    leader: int
+    seats: list[int]
+    cards: list[int]
+    winner: int  # seat
+    points: int  # card points (+ last-trick bonus on the last trick)
+
+
+@dataclass(slots=True)
+class DeclarationRecord:
+    seat: int
+    text: str
+    value: int  # points it is worth (0 when not allowed or not held)
+    held: bool
+    counted: bool
+
+
+@dataclass(slots=True)
+class CallRecord:
+    seat: int
+    call: str
+    round: int
+    legal: bool
+
+
+@dataclass(slots=True)
+class DealReport:
+    deal: int
+    made: bool | None
+    score: list
+    total: list
+    hang: int | Decimal = 0
+    dealer: int = 0
+    #: the contract: calling seat, kind (0..3 = S H D C, 4 = NT, 5 = AT), or None
+    caller: int | None = None
+    contract: int | None = None
+    calls: list[CallRecord] = field(default_factory=list)
+    declarations: list[DeclarationRecord] = field(default_factory=list)
+    #: side whose declarations counted, and what they were worth to it
+    decl_side: int | None = None
+    decl_points: int = 0
+    #: seat -> bela points credited
+    bela: dict[int, int] = field(default_factory=dict)
+    tricks: list[TrickRecord] = field(default_factory=list)
+    #: card points (with the last-trick bonus) per side, as played
+    card_points: list[int] = field(default_factory=list)
+    capot_side: int | None = None
+    penalty: bool = False
+    #: (seat, card, trick, legal, bela) for every card replayed
+    plays: list[tuple[int, int, int, bool, str | None]] = field(default_factory=list)
+    #: seat -> 32-bit mask held at the start of play (known hands only)
+    hands: dict[int, int] = field(default_factory=dict)
+    line: int = 0
+
+    def to_json(self) -> dict:
+        return {"deal": self.deal, "made": self.made, "score": [_num(v) for v in self.score],
+                "total": [_num(v) for v in self.total], "hang": _num(self.hang)}
+
+
+@dataclass(slots=True)
+class GameReport:
+    file: str | None
+    game: int
+    game_id: str | None
+    variant: str | None
+    deals: list[DealReport] = field(default_factory=list)
+    result: str = "*"
+    violations: list[Violation] = field(default_factory=list)
+    #: True when the game could not be replayed (a P1xx error)
+    parse_failed: bool = False
+
+    def to_json(self) -> dict:
+        return {"file": self.file, "game": self.game, "game_id": self.game_id,
+                "variant": self.variant, "deals": [d.to_json() for d in self.deals],
+                "result": self.result, "violations": [v.to_json() for v in self.violations]}
+
+
+def _num(v):
+    """Report numbers: integers as int, halves as float (97.5)."""
+    if isinstance(v, Decimal):
+        return int(v) if v == v.to_integral_value() else float(v)
+    return v

@@ -1,0 +1,3 @@
+"""Rulesets by family; importing this package registers every variant id."""
+
+from replay.rulesets import macedonian, yugoslav  # noqa: F401
