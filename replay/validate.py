@@ -1,0 +1,65 @@
+"""Validation of files of records: the reader's games through the engine, as reports.
+
+This is the one place where notation and engine meet for ``belot validate``,
+the benchmarks and the dashboard's import page; the engine itself never
+reads files.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from replay.engine import replay_game
+from replay.report import GameReport
+
+BGN_SUFFIXES = (".bgn", ".bgn.gz", ".jsonl", ".jsonl.gz")
+
+
+def expand_paths(paths: Iterable[str]) -> Iterator[Path]:
+    """Files, folders (searched recursively for BGN/JSONL files) and globs, in sorted order."""
+    for raw in paths:
+        matches = sorted(glob.glob(raw, recursive=True)) if glob.has_magic(raw) else [raw]
+        if not matches:
+            raise FileNotFoundError(f"no file matches {raw!r}")
+        for m in matches:
+            p = Path(m)
+            if p.is_dir():
+                for root, dirs, files in os.walk(p):
+                    dirs.sort()
+                    for f in sorted(files):
+                        if f.endswith(BGN_SUFFIXES):
+                            yield Path(root) / f
+            elif p.exists():
+                yield p
+            else:
+                raise FileNotFoundError(f"no such file: {raw}")
+
+
+def validate_file(path: Path | str, display: str | None = None) -> Iterator[GameReport]:
+    """One report per game of the file, streaming."""
+    from ingest.reader import read_games
+    from ingest.writer import game_id
+
+    name = display if display is not None else str(path)
+    if str(path).endswith((".jsonl", ".jsonl.gz")):
+        from ingest.jsonform import read_jsonl
+        games = read_jsonl(path)
+    else:
+        games = read_games(path, filename=name)
+    for game in games:
+        gid = None if game.errors else game_id(game)
+        yield replay_game(game, file=name, game_id=gid)
+
+
+def format_violation(report: GameReport, v) -> str:
+    """Compiler-style: ``file:line:col: CODE message (deal 3, trick 5)``."""
+    where = [f"game {report.game}"]
+    if v.deal is not None:
+        where.append(f"deal {v.deal}")
+    if v.trick is not None:
+        where.append(f"trick {v.trick}")
+    col = v.col if v.col is not None else 0
+    return f"{report.file}:{v.line}:{col}: {v.code} {v.message} ({', '.join(where)})"
