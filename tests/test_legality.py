@@ -1,0 +1,110 @@
+"""Play duties, one situation at a time: rules-matrix.md §6 T01–T05 for yu4 and mk4.
+
+Each case builds the trick so far, the hand of the seat to play, and checks the
+exact legal set and the exact code a wrong card gets.  Seats 1 and 3 are side A,
+2 and 4 side B; seat 1 leads.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from replay.cards import CARD_INDEX, CARD_TEXT, CONTRACT_TABLES, cards_in
+from replay.legality import judge, trick_winner
+from replay.ruleset import load_ruleset
+
+H, S, D, C = 1, 0, 2, 3
+
+
+def _mask(cards: str) -> int:
+    return sum(1 << CARD_INDEX[c] for c in cards.split())
+
+
+def legal(variant: str, trump: int, trick: str, hand: str, rules: str | None = None) -> set[str]:
+    rs = load_ruleset(variant, rules)
+    cards = [CARD_INDEX[c] for c in trick.split()]
+    seats = list(range(1, len(cards) + 1))
+    seat = len(cards) + 1
+    mask, _ = judge(_mask(hand), -1, cards, seats, seat, CONTRACT_TABLES[trump], rs.duties,
+                    rs.side_of)
+    return {CARD_TEXT[c] for c in cards_in(mask)}
+
+
+def code(variant: str, trump: int, trick: str, hand: str, card: str,
+         rules: str | None = None) -> str | None:
+    rs = load_ruleset(variant, rules)
+    cards = [CARD_INDEX[c] for c in trick.split()]
+    seats = list(range(1, len(cards) + 1))
+    return judge(_mask(hand), CARD_INDEX[card], cards, seats, len(cards) + 1,
+                 CONTRACT_TABLES[trump], rs.duties, rs.side_of)[1]
+
+
+# T01 — overbeating partner in a plain suit (yu4-33, yu4-36, mk4-19)
+def test_t01_iber_over_partner_yu4_and_mk4():
+    assert legal("yu4", H, "KS 7S", "AS 8S 9D") == {"AS"}
+    assert legal("mk4", H, "KS 7S", "AS 8S 9D") == {"AS"}
+    assert code("yu4", H, "KS 7S", "AS 8S 9D", "8S") == "C404"
+    assert code("mk4", H, "KS 7S", "AS 8S 9D", "8S") == "C404"
+    assert code("yu4", H, "KS 7S", "AS 8S 9D", "9D") == "C401"
+
+
+def test_t01_house_rule_iber_partner_off():
+    assert legal("yu4", H, "KS 7S", "AS 8S 9D", "iber-partner=off") == {"AS", "8S"}
+    # the opponent (seat 2) is still to be beaten when he holds the trick
+    assert legal("yu4", H, "7S KS", "AS 8S 9D", "iber-partner=off") == {"AS"}
+
+
+# T02 — trump lead with partner winning (yu4-33, mk4-21)
+def test_t02_trump_raise_over_partner():
+    assert legal("yu4", H, "9H 8H", "JH 7H") == {"JH"}
+    assert legal("mk4", H, "9H 8H", "JH 7H") == {"JH"}
+    assert code("yu4", H, "9H 8H", "JH 7H", "7H") == "C403"
+    assert legal("yu4", H, "9H 8H", "JH 7H", "iber-partner=off") == {"JH", "7H"}
+
+
+# T03 — void in the led suit while partner wins: yu4 and mk4 must ruff (yu4-31, mk4-20)
+def test_t03_ruff_even_when_partner_wins():
+    assert legal("yu4", H, "AS 7S", "7H KC") == {"7H"}
+    assert legal("mk4", H, "AS 7S", "7H KC") == {"7H"}
+    assert code("yu4", H, "AS 7S", "7H KC", "KC") == "C402"
+
+
+# T04 — under-ruff when unable to over-ruff (yu4-35, mk4 A40)
+def test_t04_underruff_forced():
+    assert legal("yu4", H, "AS TH", "7H 8C") == {"7H"}
+    assert legal("mk4", H, "AS TH", "7H 8C") == {"7H"}
+    assert code("mk4", H, "AS TH", "7H 8C", "8C") == "C402"
+
+
+# T05 — after a ruff the overbeat lapses; over-ruff even partner's trump (yu4-34)
+def test_t05_after_ruff():
+    assert legal("yu4", H, "TS 8H", "AS 7S") == {"AS", "7S"}
+    assert legal("mk4", H, "TS 8H", "AS 7S") == {"AS", "7S"}
+    assert legal("yu4", H, "TS 8H AS", "9H 7H AD") == {"9H"}
+    assert legal("mk4", H, "TS 8H AS", "9H 7H AD") == {"9H"}
+    assert code("yu4", H, "TS 8H AS", "9H 7H AD", "7H") == "C403"
+    assert code("yu4", H, "TS 8H AS", "9H 7H AD", "AD") == "C402"
+    # house rule: partner's trump need not be over-ruffed, but a trump is still owed
+    assert legal("yu4", H, "TS 8H AS", "9H 7H AD", "iber-partner=off") == {"9H", "7H"}
+
+
+def test_void_in_led_suit_and_trumps_plays_anything():
+    assert legal("yu4", H, "AS", "AD 7C") == {"AD", "7C"}
+
+
+def test_plain_overbeat_needs_a_higher_card_only_when_held():
+    # 8S led, holding 7S and TS: must play TS (mk4-19 example, 004:54)
+    assert legal("mk4", H, "8S", "7S TS") == {"TS"}
+    assert legal("mk4", H, "AS", "7S TS") == {"7S", "TS"}
+
+
+@pytest.mark.parametrize("trick, trump, winner", [
+    ("7S AS TS KS", H, 1),  # highest of the led suit
+    ("7S AS 7H KS", H, 2),  # a trump beats the led suit
+    ("7H 8H JH 9H", H, 2),  # J is the highest trump, 9 next (yu4-05)
+    ("AD KC TC JC", H, 0),  # off-suit cards never win
+    ("8H 7H", H, 0),  # 8 beats 7 in trump (yu4-05)
+])
+def test_trick_winner(trick, trump, winner):
+    cards = [CARD_INDEX[c] for c in trick.split()]
+    assert trick_winner(cards, CONTRACT_TABLES[trump]) == winner
