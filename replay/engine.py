@@ -277,7 +277,8 @@ class _DealWalk:
         """A501/A502/A504, the contest, and the 8-card run that wins the game."""
         deal, rs, dr = self.deal, self.rs, self.dr
         self.ct = CONTRACT_TABLES[trump]
-        self.assign_plays(trump)
+        if not self.known:
+            self.assign_plays(trump)
         if not deal.declare:
             return
         policy = rs.declarations
@@ -389,55 +390,74 @@ class _DealWalk:
                 self.flag("S603", plays[0].pos, 1, None,
                           f"{plays[0].card} was played after the 8-card run had won the game")
             return None
-        for k, play in enumerate(plays):
-            if claim_at is not None and k >= claim_at:
-                break
+        pts_of = ct.points
+        strength = ct.strength
+        trump_mask = ct.trump_mask
+        w = w_strength = led = 0
+        penalty = rs.breach_penalty
+        auto_end = rs.auto_end
+        record_play = dr.plays.append
+        card_index = CARD_INDEX
+        limit = len(plays) if claim_at is None else min(claim_at, len(plays))
+        for k in range(limit):
             if self.ended_game is not None:
                 break  # mk4-26: the game ended at the last trick
-            seat = (leader - 1 + len(trick)) % n + 1
-            c = CARD_INDEX[play.card]
+            play = plays[k]
+            pos_in_trick = len(trick)
+            seat = (leader - 1 + pos_in_trick) % n + 1
+            c = card_index[play.card]
             bit = 1 << c
-            legal = True
+            hand = hands[seat]
             code = None
             if (play.seat is not None and play.seat != seat) or (
                     play.trick is not None and play.trick != number):
                 code = "C405"
                 why = (f"it was seat {seat}'s turn" if play.seat is not None and play.seat != seat
-                       else f"it is card {len(trick) + 1} of trick {number}, not of trick {play.trick}")
+                       else f"it is card {pos_in_trick + 1} of trick {number}, "
+                       f"not of trick {play.trick}")
                 self.flag("C405", play.pos, number, seat, f"{play.card} played out of turn: {why}")
-            elif not hands[seat] & bit:
+            elif not hand & bit:
                 code = "D203"
                 self.flag("D203", play.pos, number, seat,
                           f"seat {seat} played {play.card}, which it does not hold")
-            else:
-                _, code = judge(hands[seat], c, trick, seats, seat, ct, duties, side_of)
+            elif pos_in_trick:
+                code = judge(hand, c, trick, seats, seat, ct, duties, side_of, w)[1]
                 if code is not None:
                     self.flag(code, play.pos, number, seat,
-                              self.duty_message(code, seat, c, trick, hands[seat], ct))
-            if code is not None:
-                legal = False
+                              self.duty_message(code, seat, c, trick, hand, ct))
             # bela / rebela (a token of its own: bgn.md §9.5)
-            if play.bela is not None:
-                self.check_bela(play, seat, c, hands[seat], trump_k, number, bela_first, bela_done)
-            if trump_k is not None and c in trump_k and seat in bela_first \
-                    and bela_first[seat] != c and seat not in bela_done:
-                bela_done[seat] = 20  # yu4-28: the 20 is credited with the second card
+            if trump_k is not None and (c == trump_k[0] or c == trump_k[1]):
+                if play.bela is not None:
+                    self.check_bela(play, seat, c, hand, trump_k, number, bela_first, bela_done)
+                if seat in bela_first and bela_first[seat] != c and seat not in bela_done:
+                    bela_done[seat] = 20  # yu4-28: the 20 is credited with the second card
+            elif play.bela is not None:
+                self.check_bela(play, seat, c, hand, trump_k, number, bela_first, bela_done)
             # the card leaves whichever hand holds it
-            for s in hands:
-                if hands[s] & bit:
-                    hands[s] &= ~bit
-                    break
-            dr.plays.append((seat, c, number, legal, play.bela))
+            if hand & bit:
+                hands[seat] = hand & ~bit
+            else:
+                for s in hands:
+                    if hands[s] & bit:
+                        hands[s] &= ~bit
+                        break
+            record_play((seat, c, number, code is None, play.bela))
             played_count = k + 1
-            if rs.breach_penalty and code in ("C401", "C402", "C403", "C404", "D203"):
-                self.penalty(seat, caller_side)
+            if penalty and code is not None and code != "C405":
+                self.penalty(seat, caller_side)  # C401-C404 and D203 (bgn.md §9.7)
                 return self.penalty_scores
+            # the winner so far: the highest trump, else the highest of the led suit
+            if not pos_in_trick:
+                w, w_strength, led = 0, strength[c], SUIT_OF[c]
+            elif (SUIT_OF[c] == led or (trump_mask >> c) & 1) and strength[c] > w_strength:
+                w, w_strength = pos_in_trick, strength[c]
             trick.append(c)
             seats.append(seat)
-            if len(trick) == n:
-                w = trick_winner(trick, ct)
+            if pos_in_trick == n - 1:
                 winner = seats[w]
-                pts = sum(ct.points[x] for x in trick)
+                pts = 0
+                for x in trick:
+                    pts += pts_of[x]
                 if number == total_tricks:
                     pts += rs.last_trick_bonus
                 ws = side_of[winner]
@@ -447,8 +467,7 @@ class _DealWalk:
                 leader = winner
                 trick, seats = [], []
                 number += 1
-                if rs.auto_end and gw.winner is None \
-                        and gw.totals[ws] + points[ws] >= rs.target:
+                if auto_end and gw.winner is None and gw.totals[ws] + points[ws] >= rs.target:
                     self.ended_game = ws  # mk4-26, bgn.md §9.13
         dr.card_points = list(points)
         if self.ended_game is not None:

@@ -71,11 +71,13 @@ def judge(
     ct: ContractTables,
     duties: PlayDuties,
     side_of: tuple[int, ...],
+    w: int = -1,
 ) -> tuple[int, str | None]:
     """The legal set for ``seat`` and the code of the duty ``card`` breaks.
 
     Pass ``card = -1`` to get the legal set alone.  Returns ``(legal_mask,
     code)``; ``code`` is ``None`` when the card is legal (or not asked).
+    ``w``, when known, is the index of the card winning the trick so far.
     """
     if not trick:
         return hand, None
@@ -83,7 +85,8 @@ def judge(
     lead = trick[0]
     led_mask = SUIT_MASK[SUIT_OF[lead]]
     trump_mask = ct.trump_mask
-    w = trick_winner(trick, ct)
+    if w < 0:
+        w = trick_winner(trick, ct)
     best = trick[w]
     partner_wins = side_of[seats[w]] == side_of[seat]
 
