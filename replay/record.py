@@ -55,6 +55,9 @@ class Play:
     pos: Pos = NOPOS
     bela_pos: Pos = NOPOS
     trick_pos: Pos = NOPOS
+    #: a card written ``QH bela rebela`` has ``bela == "bela rebela"``; this is the
+    #: ``rebela`` token's position (bgn-details §1: it gets A503), else NOPOS
+    rebela_pos: Pos = NOPOS
 
 
 @dataclass(slots=True)
