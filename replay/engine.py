@@ -499,9 +499,13 @@ class _DealWalk:
         """bgn.md §9.5: ``bela`` on the first of K and Q of trump, played by a seat
         that still holds the other; ``rebela`` (optional) on the second."""
         ok = False
+        if play.bela == "bela rebela":  # both on one card: the rebela is A503 (bgn-details §1)
+            self.flag("A503", play.rebela_pos, number, seat,
+                      "'bela rebela' on one card: rebela belongs on the second card of the pair")
+        word = "bela" if play.bela.startswith("bela") else "rebela"
         if trump_k is not None and c in trump_k:
             other = trump_k[0] if c == trump_k[1] else trump_k[1]
-            if play.bela == "bela":
+            if word == "bela":
                 ok = bool(hand & (1 << other)) and seat not in bela_first
                 if ok:
                     bela_first[seat] = c
@@ -509,7 +513,7 @@ class _DealWalk:
                 ok = bela_first.get(seat) == other and seat not in bela_done
         if not ok:
             self.flag("A503", play.bela_pos, number, seat,
-                      f"'{play.bela}' on {play.card}: " + (
+                      f"'{word}' on {play.card}: " + (
                           "bela is announced with the first of the king and queen of trump, "
                           "by the seat that holds both"))
 

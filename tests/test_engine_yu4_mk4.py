@@ -285,3 +285,56 @@ def test_eight_card_run_wins_the_game_yu4():
     r = replay_text(text)
     assert found(r) == []
     assert deal0(r) == (None, [0, 0], [0, 0]) and r.result == "A"
+
+
+# ------------------------------------------------------------------ bela
+BELA_HANDS = """hands 1: 7S 8S 7H 8H 7D 8D / 7C 8C
+      2: 9S TS 9H TH 9D TD / 9C TC
+      3: JS QS JH AH JD QD / JC QC
+      4: KS AS KH QH KD AD / KC AC"""
+# Seat 4 now holds KH and QH (bela), seat 3 AH instead of QH.  Hearts are trump.
+#   3. KH bela 7H TH JH   seat 3 wins  4+0+10+20 = 34 A
+#   4. AH QH 8H 9H        seat 2 wins  11+3+0+14 = 28 B  (seat 4 plays QH: the 20 counts)
+# The card points are the base deal's (the same cards fall in the same tricks):
+# A 34, B 128 + 20 bela = 148.
+BELA_TRICKS = list(TRICKS)
+BELA_TRICKS[2] = "KH bela 7H TH JH"
+BELA_TRICKS[3] = "AH QH 8H 9H"
+
+
+def test_bela_counts_20_for_its_side():
+    text = record(hands=BELA_HANDS, tricks=BELA_TRICKS)
+    r = replay_text(text)
+    assert found(r) == []
+    assert deal0(r) == (True, [34, 148], [34, 148])
+    assert r.deals[0].bela == {4: 20}
+
+
+def test_unannounced_bela_scores_nothing():
+    tricks = list(BELA_TRICKS)
+    tricks[2] = "KH 7H TH JH"
+    r = replay_text(record(hands=BELA_HANDS, tricks=tricks))
+    assert found(r) == [] and deal0(r) == (True, [34, 128], [34, 128])
+
+
+def test_bela_on_the_second_card_is_a503_and_scores_nothing():
+    tricks = list(BELA_TRICKS)
+    tricks[2] = "KH 7H TH JH"
+    tricks[3] = "AH QH bela 8H 9H"
+    text = record(hands=BELA_HANDS, tricks=tricks)
+    r = replay_text(text)
+    assert found(r) == [("A503", *where(text, "bela"), 1, 4, 4)]
+    assert deal0(r) == (True, [34, 128], [34, 128])
+
+
+def test_rebela_on_the_second_card_is_fine_and_bela_rebela_on_one_is_not():
+    tricks = list(BELA_TRICKS)
+    tricks[3] = "AH QH rebela 8H 9H"
+    r = replay_text(record(hands=BELA_HANDS, tricks=tricks))
+    assert found(r) == [] and deal0(r) == (True, [34, 148], [34, 148])
+    tricks = list(BELA_TRICKS)
+    tricks[2] = "KH bela rebela 7H TH JH"
+    text = record(hands=BELA_HANDS, tricks=tricks)
+    r = replay_text(text)
+    assert found(r) == [("A503", *where(text, "rebela"), 1, 3, 4)]
+    assert deal0(r) == (True, [34, 148], [34, 148])  # the bela itself stands
