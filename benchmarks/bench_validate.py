@@ -1,0 +1,196 @@
+"""Validation throughput on one core, beside python-chess replaying PGN in the same run.
+
+    python benchmarks/bench_validate.py             # >= 100,000 simulated deals (yu4 + mk4)
+    python benchmarks/bench_validate.py --quick     # 5,000 deals, for a smoke run
+
+What it measures (one process, one core):
+- full validation, as ``belot validate`` does it: read BGN text, canonical game id,
+  replay every card, compare the sheet: deals/s and card plays/s;
+- the parts: reading alone, and the engine alone on games already parsed;
+- the baseline: python-chess reading a PGN file of random legal games with
+  ``chess.pgn.read_game`` (which parses and plays every SAN move): plies/s;
+- memory: peak RSS validating the corpus and a file ten times larger, each in
+  a fresh subprocess (streaming: the two should be about the same).
+
+The corpora are generated once into benchmarks/out/ (git-ignored) and reused.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+OUT = ROOT / "benchmarks" / "out"
+
+
+def corpus(deals: int, seed: int = 2026) -> tuple[Path, int]:
+    """A BGN file of simulated yu4 and mk4 games holding at least ``deals`` deals."""
+    from ingest.writer import write_game
+    from replay.simulate import simulate_games
+
+    path = OUT / f"validate-{deals}.bgn"
+    if path.exists():
+        return path, deals
+    OUT.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    made = 0
+    with tmp.open("w", encoding="utf-8") as f:
+        g = 0
+        while made < deals:
+            variant = ("yu4", "mk4")[g % 2]
+            for game in simulate_games(variant, 1, seed + g):
+                f.write(write_game(game) + "\n")
+                made += len(game.deals)
+            g += 1
+    tmp.replace(path)
+    return path, deals
+
+
+def pgn_corpus(games: int, seed: int = 7) -> Path:
+    """A PGN file of random legal chess games (up to 120 plies each)."""
+    import chess
+    import chess.pgn
+
+    path = OUT / f"random-{games}.pgn"
+    if path.exists():
+        return path
+    rng = random.Random(seed)
+    tmp = path.with_suffix(".tmp")
+    with tmp.open("w", encoding="utf-8") as f:
+        for i in range(games):
+            board = chess.Board()
+            for _ in range(120):
+                moves = list(board.legal_moves)
+                if not moves or board.is_game_over():
+                    break
+                board.push(rng.choice(moves))
+            game = chess.pgn.Game.from_board(board)
+            game.headers["Event"] = f"random {i}"
+            print(game, file=f, end="\n\n")
+    tmp.replace(path)
+    return path
+
+
+def bench_full(path: Path) -> dict:
+    from replay.validate import validate_file
+
+    t = time.perf_counter()
+    games = deals = plays = 0
+    for report in validate_file(path):
+        games += 1
+        deals += len(report.deals)
+        plays += sum(len(d.plays) for d in report.deals)
+    dt = time.perf_counter() - t
+    return {"games": games, "deals": deals, "plays": plays, "seconds": dt}
+
+
+def bench_read(path: Path) -> float:
+    from ingest.reader import read_games
+
+    t = time.perf_counter()
+    for _ in read_games(path):
+        pass
+    return time.perf_counter() - t
+
+
+def bench_engine(path: Path, limit_deals: int) -> dict:
+    from ingest.reader import read_games
+    from replay.engine import replay_game
+
+    games = []
+    deals = 0
+    for g in read_games(path):
+        games.append(g)
+        deals += len(g.deals)
+        if deals >= limit_deals:
+            break
+    t = time.perf_counter()
+    plays = 0
+    for g in games:
+        plays += sum(len(d.plays) for d in replay_game(g).deals)
+    return {"deals": deals, "plays": plays, "seconds": time.perf_counter() - t}
+
+
+def bench_chess(path: Path) -> dict:
+    import chess.pgn
+
+    t = time.perf_counter()
+    games = plies = 0
+    with path.open(encoding="utf-8") as f:
+        while (game := chess.pgn.read_game(f)) is not None:
+            games += 1
+            plies += sum(1 for _ in game.mainline_moves())
+    return {"games": games, "plies": plies, "seconds": time.perf_counter() - t}
+
+
+def peak_rss_validating(path: Path) -> float:
+    """Peak RSS (MB) of a fresh process that validates ``path``."""
+    code = ("import sys; sys.path.insert(0, %r)\n"
+            "from replay.validate import validate_file\n"
+            "for _ in validate_file(%r): pass\n"
+            "import resource; print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
+    out = subprocess.run([sys.executable, "-c", code % (str(ROOT), str(path))],
+                         capture_output=True, text=True, check=True).stdout
+    return int(out.split()[-1]) / 1024
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--deals", type=int, default=100_000)
+    ap.add_argument("--quick", action="store_true", help="5,000 deals, no memory check")
+    args = ap.parse_args()
+    deals = 5_000 if args.quick else args.deals
+
+    t = time.perf_counter()
+    path, _ = corpus(deals)
+    pgn = pgn_corpus(200 if args.quick else 2_000)
+    print(f"corpora ready in {time.perf_counter() - t:.1f}s: {path.name} "
+          f"({path.stat().st_size / 1e6:.1f} MB), {pgn.name}")
+
+    full = bench_full(path)
+    read_s = bench_read(path)
+    engine = bench_engine(path, min(deals, 20_000))
+    chess_r = bench_chess(pgn)
+
+    mb = path.stat().st_size / 1e6
+    full_pps = full["plays"] / full["seconds"]
+    chess_pps = chess_r["plies"] / chess_r["seconds"]
+    print("\nfull validation (read + game id + replay + sheet), one core:")
+    print(f"  {full['games']:,} games, {full['deals']:,} deals, {full['plays']:,} card plays "
+          f"in {full['seconds']:.2f}s")
+    print(f"  {full['deals'] / full['seconds']:,.0f} deals/s   {full_pps:,.0f} card plays/s   "
+          f"{mb / full['seconds']:.1f} MB/s")
+    print(f"reading alone:  {full['plays'] / read_s:,.0f} card plays/s ({mb / read_s:.1f} MB/s)")
+    print(f"engine alone:   {engine['plays'] / engine['seconds']:,.0f} card plays/s "
+          f"({engine['deals'] / engine['seconds']:,.0f} deals/s on {engine['deals']:,} deals)")
+    print(f"python-chess read_game (parse + play SAN): {chess_r['games']:,} games, "
+          f"{chess_r['plies']:,} plies, {chess_pps:,.0f} plies/s")
+    print(f"ratio: our card plays/s / chess plies/s = {full_pps / chess_pps:.1f}x "
+          f"(target >= 300,000 plays/s: {'met' if full_pps >= 300_000 else 'NOT met'})")
+
+    if not args.quick:
+        big = OUT / f"validate-{deals}-x10.bgn"
+        if not big.exists():
+            tmp = big.with_suffix(".tmp")
+            with tmp.open("w", encoding="utf-8") as f:
+                text = path.read_text(encoding="utf-8")
+                for _ in range(10):
+                    f.write(text)
+            tmp.replace(big)
+        small_rss = peak_rss_validating(path)
+        big_rss = peak_rss_validating(big)
+        print(f"peak RSS validating {mb:.0f} MB: {small_rss:.0f} MB; "
+              f"{big.stat().st_size / 1e6:.0f} MB (x10): {big_rss:.0f} MB "
+              f"(ratio {big_rss / small_rss:.2f})")
+    print(f"this process peak RSS: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
+
+
+if __name__ == "__main__":
+    main()
