@@ -74,6 +74,14 @@ class DeclarationPolicy:
     #: a seat's first-written combination must be its strongest; stronger later ones
     #: are left out (mk4-12)
     first_named_counts: bool = False
+    #: "single": the best declaration's side takes all (yu4-18, mk4-13);
+    #: "separate": runs and carrés contested apart (bg4-33/34); "none": no declarations
+    contest: str = "single"
+    #: separate contests: runs longer than this compare as this long (bg4 A25: best five)
+    run_key_cap: int = 8
+    #: separate contests: carré strength by natural rank index 7 8 9 T J Q K A
+    #: (bg4-34 o: by trump points J 9 A T K Q; q2: natural A K Q J T 9)
+    carre_strength: tuple[int, ...] = (0, 1, 2, 3, 4, 5, 6, 7)
 
     def value(self, combo: Combo, trump: int) -> int | None:
         """Points of a combination (None: it wins the game)."""
@@ -88,6 +96,50 @@ class DeclarationPolicy:
         """Strength for the contest: value, carré over run, length, top/rank (yu4-25, A2, A42)."""
         v = self.value(combo, trump)
         return (1 << 20 if v is None else v, combo.kind, combo.length, combo.rank)
+
+
+def decide(
+    entries: list[tuple[int, Combo, int]],
+    policy: DeclarationPolicy,
+    trump: int,
+    side_of: tuple[int, ...],
+    order: list[int],
+    sides: int,
+) -> tuple[list[int], set[int]]:
+    """Points each side scores from the valid ``entries``, and which entries count."""
+    points = [0] * sides
+    counted: set[int] = set()
+    if policy.contest == "separate":
+        groups = ([i for i, e in enumerate(entries) if e[1].kind == RUN],
+                  [i for i, e in enumerate(entries) if e[1].kind == CARRE])
+        for kind, group in zip((RUN, CARRE), groups, strict=True):
+            side = _separate_winner([entries[i] for i in group], policy, kind, side_of)
+            for i in group:
+                if side is not None and side_of[entries[i][0]] == side:
+                    counted.add(i)
+                    points[side] += entries[i][2]
+        return points, counted
+    side = contest(entries, policy, trump, side_of, order)
+    for i, (seat, _, value) in enumerate(entries):
+        if side is not None and side_of[seat] == side:
+            counted.add(i)
+            points[side] += value
+    return points, counted
+
+
+def _separate_winner(group, policy: DeclarationPolicy, kind: int,
+                     side_of: tuple[int, ...]) -> int | None:
+    """bg4-33: the best run's side takes all its runs; equal best runs of both sides
+    void all runs; no trump priority.  bg4-34: the best carré's side takes its carrés."""
+    if not group:
+        return None
+    if kind == RUN:
+        keyed = [((min(c.length, policy.run_key_cap), c.rank), seat) for seat, c, _ in group]
+    else:
+        keyed = [((policy.carre_strength[c.rank],), seat) for seat, c, _ in group]
+    best = max(k for k, _ in keyed)
+    sides = {side_of[seat] for k, seat in keyed if k == best}
+    return sides.pop() if len(sides) == 1 else None
 
 
 def contest(

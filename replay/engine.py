@@ -5,26 +5,33 @@ play; every problem becomes a :class:`~replay.report.Violation` with its code
 (bgn.md §5), place and a message a player understands, and the replay goes on
 (bgn.md §9) so that one pass finds every violation.  The engine's own scores
 are computed from the cards, never from what the players wrote.
+
+A deal goes through the same phases in every variant: auction
+(``replay.bidding``), layout checks, declarations (``replay.declarations``),
+play (``replay.legality``), claim (``replay.claims``) and score
+(``replay.scoring``); the ruleset says how each phase behaves.
 """
 
 from __future__ import annotations
 
 from decimal import Decimal
 
+from replay.bidding import Contract, model_for, run_auction
 from replay.cards import (
+    ALL_TRUMPS,
     CARD_INDEX,
     CARD_TEXT,
     CONTRACT_TABLES,
     FULL_DECK,
-    RANK_OF,
+    NO_TRUMPS,
+    PLAIN_POINTS,
     SUIT_MASK,
     SUIT_NAMES,
     SUIT_OF,
-    SUITS,
     cards_in,
 )
 from replay.claims import claim_holds
-from replay.declarations import RUN, contest, holds, parse_combo
+from replay.declarations import CARRE, RUN, decide, holds, parse_combo
 from replay.legality import judge, trick_winner
 from replay.record import Deal, Game, Pos, ScoreLine
 from replay.report import (
@@ -36,9 +43,10 @@ from replay.report import (
     Violation,
 )
 from replay.ruleset import Ruleset, RulesetError, load_ruleset
+from replay.scoring import DealScore, Tally, breach_scores
 
 SIDE_NAMES = "AB"
-_KQ = (5, 6)  # natural rank indices of Q and K
+_Q, _K = 5, 6  # natural rank indices of the queen and the king
 
 
 def replay_game(game: Game, file: str | None = None, game_id: str | None = None) -> GameReport:
@@ -61,19 +69,20 @@ def replay_game(game: Game, file: str | None = None, game_id: str | None = None)
         report.parse_failed = True
         report.violations = [Violation("P102", where[0], where[1], None, None, None, str(exc))]
         return report
-    _GameWalk(game, ruleset, report).run()
+    GameWalk(game, ruleset, report).run()
     report.violations.sort(key=Violation.sort_key)
     return report
 
 
-class _GameWalk:
-    """State carried across deals: running totals, the winner once there is one."""
+class GameWalk:
+    """State carried across deals: running totals, hanging points, the winner."""
 
     def __init__(self, game: Game, ruleset: Ruleset, report: GameReport) -> None:
         self.game = game
         self.rs = ruleset
         self.report = report
         self.totals: list[int] = [0] * ruleset.sides
+        self.pot = 0  # hanging points waiting for the next deal (bg4-44)
         self.winner: int | None = None  # side index
         self.after_win_reported = False
 
@@ -82,7 +91,7 @@ class _GameWalk:
         self.report.violations.append(Violation(code, pos[0], pos[1], deal, trick, seat, message))
 
     def side_name(self, side: int) -> str:
-        return SIDE_NAMES[side] if self.rs.sides == 2 and self.rs.players == 4 else str(side + 1)
+        return SIDE_NAMES[side] if self.rs.players == 4 else str(side + 1)
 
     def run(self) -> None:
         previous_number = 0
@@ -92,30 +101,29 @@ class _GameWalk:
                 self.flag("S603", deal.pos, index, None, None,
                           f"deal {deal.number} was played after side "
                           f"{self.side_name(self.winner)} had already won the game")
-            walk = _DealWalk(self, deal, index, is_last=index == len(self.game.deals))
+            walk = DealWalk(self, deal, index, is_last=index == len(self.game.deals))
             if deal.number != previous_number + 1:
                 walk.broken = True
                 self.flag("D204", deal.number_pos, index, None, None,
                           f"deal number {deal.number} should be {previous_number + 1}")
             previous_number = deal.number
-            dr = walk.run()
-            self.report.deals.append(dr)
+            self.report.deals.append(walk.run())
         self.report.result = "*" if self.winner is None else self.side_name(self.winner)
         written = self.game.result
         if written is not None and written != self.report.result:
             self.flag("S603", self.game.result_pos, None, None, None,
                       f"the result is {self.report.result}, not {written}")
 
-    def close_deal(self, scores: list[int]) -> None:
+    def close_deal(self, scores: list[int], may_end: bool = True) -> None:
         """Add a deal's scores to the totals and decide the game (bgn.md §9.12)."""
         for i, s in enumerate(scores):
             self.totals[i] += s
-        if self.winner is None:
+        if self.winner is None and may_end:
             self.winner = self.decide(self.totals)
 
     def decide(self, totals: list[int]) -> int | None:
         """After a deal: a side at or over the target wins; the higher total if
-        several; equal totals play on (yu4-44, A4)."""
+        several; equal totals play on (yu4-44, bg4-47, A4)."""
         over = [i for i, t in enumerate(totals) if t >= self.rs.target]
         if not over:
             return None
@@ -124,10 +132,10 @@ class _GameWalk:
         return leaders[0] if len(leaders) == 1 else None
 
 
-class _DealWalk:
-    """One deal: layout, auction, declarations, play, claim, score."""
+class DealWalk:
+    """One deal: auction, layout, declarations, play, claim, score."""
 
-    def __init__(self, gw: _GameWalk, deal: Deal, index: int, is_last: bool) -> None:
+    def __init__(self, gw: GameWalk, deal: Deal, index: int, is_last: bool) -> None:
         self.gw = gw
         self.rs = gw.rs
         self.deal = deal
@@ -136,71 +144,108 @@ class _DealWalk:
         self.broken = False  # D204: made null, score zeros, total unchanged
         self.game_won_by_run8: int | None = None  # side whose 8-card run won the game
         self.ended_game: int | None = None  # side that ended the game inside this deal
-        self.decl_side: int | None = None
-        self.decl_points = 0
         self.hand: dict[int, int] = {}
         self.played_by: dict[int, int] = {}
         self.known = False
+        self.decl_by_side = [0] * self.rs.sides
+        self.decl_all = 0
+        self.penalised = False
         n = self.rs.players
         self.n = n
         self.first = deal.dealer % n + 1 if 1 <= deal.dealer <= n else 1
         self.order = [(self.first - 1 + k) % n + 1 for k in range(n)]
         self.dr = DealReport(deal=index, made=None, score=[0] * self.rs.sides,
-                             total=list(gw.totals), dealer=deal.dealer, line=deal.pos[0])
+                             total=list(gw.totals), hang=gw.pot, dealer=deal.dealer,
+                             line=deal.pos[0])
 
     def flag(self, code: str, pos: Pos, trick: int | None, seat: int | None, message: str) -> None:
         self.gw.flag(code, pos, self.index, trick, seat, message)
 
     # ------------------------------------------------------------------ run
     def run(self) -> DealReport:
-        rs, deal, dr = self.rs, self.deal, self.dr
+        rs, deal, dr, gw = self.rs, self.deal, self.dr, self.gw
         contract = self.auction()
-        all_passed = contract is None
-        self.layout(all_passed)
-        scores: list[int] | None = None  # None: the deal adds nothing
-        if all_passed:
-            dr.made = None
-        elif deal.plays is None:
+        self.layout(contract)
+        result = None  # a DealScore, or None when the deal adds nothing
+        if contract is None:
+            if deal.plays:
+                self.broken = True
+                self.flag("D204", deal.play_pos, None, None,
+                          "cards were played in a deal without a contract")
+        else:
             self.declare(contract)
-            if self.game_won_by_run8 is None:
+            if deal.plays is None and self.game_won_by_run8 is None:
                 self.broken = True
                 self.flag("D204", deal.pos, None, None,
                           f"deal {deal.number} has a contract but no play")
-        else:
-            self.declare(contract)
-            scores = self.play(contract)
-        if self.game_won_by_run8 is not None:
+            elif deal.plays is not None:
+                result = self.play(contract)
+        if self.game_won_by_run8 is not None or self.broken:
+            result = None
+        capot = dr.capot_side is not None
+        if result is None:
             dr.made = None
-            scores = None
-        if self.broken:
-            dr.made = None
-            scores = None
-        if scores is not None:
-            dr.score = scores
-        else:
             dr.score = [0] * rs.sides
+            dr.hang = gw.pot
+        else:
+            dr.made = result.made
+            dr.score = result.scores
+            dr.hang = result.hang
+            gw.pot = result.hang
         if self.game_won_by_run8 is not None:
-            self.gw.winner = self.gw.winner if self.gw.winner is not None else self.game_won_by_run8
+            if gw.winner is None:
+                gw.winner = self.game_won_by_run8
         elif self.ended_game is not None:
             for i, s in enumerate(dr.score):
-                self.gw.totals[i] += s
-            if self.gw.winner is None:
-                self.gw.winner = self.ended_game
+                gw.totals[i] += s
+            if gw.winner is None:
+                gw.winner = self.ended_game
         else:
-            self.gw.close_deal(dr.score)
-        dr.total = list(self.gw.totals)
+            quiet = rs.no_end_on_capot and (capot or contract is None)
+            gw.close_deal(dr.score, may_end=not quiet and result is not None)
+        dr.total = list(gw.totals)
         self.compare_sheet(deal.score, dr.score, dr.hang, "S601", "score")
         self.compare_sheet(deal.total, dr.total, 0, "S602", "total", hang_checked=False)
         return dr
 
+    # -------------------------------------------------------------- auction
+    def auction(self) -> Contract | None:
+        deal, rs, dr = self.deal, self.rs, self.dr
+        turned = CARD_INDEX.get(deal.turn) if deal.turn else None
+        dealer_points = 99
+        if deal.hands and deal.dealer in deal.hands:
+            dealer_points = sum(PLAIN_POINTS[CARD_INDEX[c]] for c in deal.hands[deal.dealer][0])
+        model = model_for(rs, self.order, deal.dealer,
+                          SUIT_OF[turned] if turned is not None else None, dealer_points)
+        calls = deal.bids or []
+        result = run_auction(model, calls, self.order, rs.side_of)
+        for f in result.findings:
+            pos = calls[f.call_index].pos if calls and f.call_index >= 0 else (
+                calls[-1].pos if calls else deal.bids_pos)
+            self.flag(f.code, pos, None, f.seat, f.message)
+        dr.calls = [CallRecord(s, c, r, ok) for s, c, r, ok in result.calls]
+        contract = result.contract
+        if contract is not None:
+            dr.caller = contract.seat
+            dr.contract = contract.kind
+            dr.level = contract.value
+            dr.double = contract.double
+            dr.round = contract.round
+        self.contract = contract
+        return contract
+
     # --------------------------------------------------------------- layout
-    def layout(self, all_passed: bool) -> None:
+    def layout(self, contract: Contract | None) -> None:
         """D201 (duplicates, missing cards) and D202 (wrong counts); the hands."""
         deal, rs = self.deal, self.rs
         self.known = deal.hands is not None and len(deal.hands) == self.n
         if deal.hands is None:
             return
+        all_passed = contract is None
+        turn = CARD_INDEX.get(deal.turn) if deal.turn else None
         seen: dict[int, Pos] = {}
+        if turn is not None and not rs.turn_to_taker:
+            seen[turn] = deal.turn_pos
         for seat, deliveries in deal.hands.items():
             positions = deal.hand_card_pos.get(seat, [])
             mask = 0
@@ -221,68 +266,28 @@ class _DealWalk:
             if count != expected:
                 self.flag("D202", deal.hand_seat_pos.get(seat, deal.hands_pos), None, seat,
                           f"seat {seat} holds {count} cards, not {expected}")
+        if turn is not None and rs.turn_to_taker and turn not in seen:
+            seen[turn] = deal.turn_pos
         if self.known and not all_passed:
             missing = FULL_DECK & ~sum(1 << c for c in seen)
             if missing:
                 names = " ".join(CARD_TEXT[c] for c in cards_in(missing))
                 self.flag("D201", deal.hands_pos, None, None, f"missing from the deck: {names}")
 
-    # -------------------------------------------------------------- auction
-    def auction(self) -> int | None:
-        """One round from the seat after the dealer; the first suit named is trump
-        (yu4-11, yu4-12, mk4-06).  Returns the trump suit or None (all passed)."""
-        deal, rs, dr = self.deal, self.rs, self.dr
-        calls = deal.bids or []
-        trump: int | None = None
-        ended = False
-        last_pos = deal.bids_pos
-        for i, call in enumerate(calls):
-            last_pos = call.pos
-            if ended or i >= self.n:
-                self.flag("B301", call.pos, None, call.seat,
-                          f"call '{call.call}' after the bidding had ended")
-                dr.calls.append(CallRecord(call.seat or 0, call.call, 1, False))
-                continue
-            seat = self.order[i]
-            legal = True
-            if call.seat is not None and call.seat != seat:
-                self.flag("B301", call.pos, None, call.seat,
-                          f"seat {call.seat} called out of turn: it was seat {seat}'s call")
-                legal = False
-            name = call.call
-            if name in SUITS:
-                if legal:
-                    trump = SUITS.index(name)
-                    dr.caller = seat
-                    ended = True
-            elif name == "pass":
-                if rs.forced_dealer and seat == deal.dealer and legal:
-                    self.flag("B302", call.pos, None, seat,
-                              f"the dealer (seat {seat}) must name trump when everyone passed")
-                    legal = False
-            else:
-                if legal:
-                    self.flag("B302", call.pos, None, seat,
-                              f"'{name}' is not a call in {rs.variant}: name a suit or pass")
-                legal = False
-            dr.calls.append(CallRecord(seat, name, 1, legal))
-        if trump is None and rs.forced_dealer and len(calls) < self.n:
-            self.flag("B302", last_pos, None, deal.dealer,
-                      f"the dealer (seat {deal.dealer}) must name trump when everyone passed")
-        dr.contract = trump
-        return trump
-
     # --------------------------------------------------------- declarations
-    def declare(self, trump: int) -> None:
+    def declare(self, contract: Contract) -> None:
         """A501/A502/A504, the contest, and the 8-card run that wins the game."""
         deal, rs, dr = self.deal, self.rs, self.dr
-        self.ct = CONTRACT_TABLES[trump]
+        kind = contract.kind
+        self.ct = CONTRACT_TABLES[kind]
         if not self.known:
-            self.assign_plays(trump)
+            self.assign_plays(kind)
         if not deal.declare:
             return
         policy = rs.declarations
+        trump = kind if kind < 4 else -1
         valid: list[tuple[int, object, int]] = []
+        records: list[DeclarationRecord] = []
         for seat in sorted(deal.declare):
             hand = self.full_hand(seat)
             runs_used = 0
@@ -292,7 +297,7 @@ class _DealWalk:
                 combo = parse_combo(comb.text)
                 if combo is None:  # the reader guarantees the spelling
                     continue
-                value = policy.value(combo, trump)
+                value = self.decl_value(combo, kind)
                 record = DeclarationRecord(seat, comb.text, value or 0, False, False)
                 dr.declarations.append(record)
                 if not holds(hand, combo):
@@ -301,15 +306,14 @@ class _DealWalk:
                     continue
                 record.held = True
                 if value == 0:
-                    self.flag("A502", comb.pos, None, seat,
-                              f"{comb.text} is not a declaration in {rs.variant}")
+                    self.flag("A502", comb.pos, None, seat, self.forbidden(comb.text, kind))
                     continue
                 overlap = combo.mask & runs_used if combo.kind == RUN else 0
                 if not policy.run_and_carre_share:
                     overlap = combo.mask & (runs_used | carres_used)
                 if overlap:
                     self.flag("A504", comb.pos, None, seat,
-                              f"{comb.text} uses a card of an earlier run of seat {seat}")
+                              f"{comb.text} uses a card of an earlier declaration of seat {seat}")
                     continue
                 if combo.kind == RUN:
                     runs_used |= combo.mask
@@ -325,14 +329,35 @@ class _DealWalk:
                         self.game_won_by_run8 = rs.side_of[seat]
                     continue
                 valid.append((seat, combo, value))
-                record.counted = True  # provisionally; the contest decides below
-        side = contest(valid, policy, trump, rs.side_of, self.order)
-        self.decl_side = side
-        self.decl_points = sum(v for s, _, v in valid if rs.side_of[s] == side)
-        for rec in dr.declarations:
-            if rec.counted and rs.side_of[rec.seat] != side:
-                rec.counted = False
-        dr.decl_side = side
+                records.append(record)
+        points, counted = decide(valid, policy, trump, rs.side_of, self.order, rs.sides)
+        for i, rec in enumerate(records):
+            rec.counted = i in counted
+        self.decl_by_side = points
+        self.decl_all = sum(v for _, _, v in valid)
+        dr.decl_by_side = list(points)
+        best = max(range(rs.sides), key=lambda s: points[s])
+        dr.decl_side = best if points[best] else None
+        dr.decl_points = points[best]
+
+    def decl_value(self, combo, kind: int) -> int | None:
+        """The combination's worth under this contract; 0 when not allowed (A502)."""
+        rs = self.rs
+        if rs.declarations.contest == "none":
+            return 0
+        if kind == NO_TRUMPS:
+            # bg4-35: no declarations in No trumps; q1 option: four aces are 200
+            if rs.switches.get("nt-four-aces") == "on" and combo.kind == CARRE and combo.rank == 7:
+                return 200
+            return 0
+        return rs.declarations.value(combo, kind if kind < 4 else -1)
+
+    def forbidden(self, text: str, kind: int) -> str:
+        if self.rs.declarations.contest == "none":
+            return f"{self.rs.variant} has no declarations besides belote ({text})"
+        if kind == NO_TRUMPS:
+            return f"no declarations in No trumps ({text})"
+        return f"{text} is not a declaration in {self.rs.variant}"
 
     def full_hand(self, seat: int) -> int:
         """What the seat held: its written hand, else the cards it played."""
@@ -340,10 +365,10 @@ class _DealWalk:
             return self.hand[seat]
         return self.played_by.get(seat, 0)
 
-    def assign_plays(self, trump: int) -> None:
+    def assign_plays(self, kind: int) -> None:
         """Attribute every written card to the seat whose turn it was (by position)."""
         plays = self.deal.plays or []
-        n, ct = self.n, CONTRACT_TABLES[trump]
+        n, ct = self.n, CONTRACT_TABLES[kind]
         leader = self.first
         trick: list[int] = []
         seen = 0
@@ -359,29 +384,30 @@ class _DealWalk:
                 trick = []
 
     # ----------------------------------------------------------------- play
-    def play(self, trump: int) -> list[int] | None:
-        """Replay the cards; returns the deal's scores (None when broken)."""
+    def play(self, contract: Contract):
+        """Replay the cards; returns the deal's DealScore (None when broken)."""
         deal, rs, dr, gw = self.deal, self.rs, self.dr, self.gw
         n = self.n
         ct = self.ct
+        kind = contract.kind
         side_of = rs.side_of
         duties = rs.duties
         plays = deal.plays or []
         hands = {s: self.full_hand(s) for s in range(1, n + 1)}
         dr.hands = dict(hands)
-        caller_side = side_of[dr.caller]
+        caller_side = side_of[contract.seat]
         points = [0] * rs.sides
         tricks_won = [0] * rs.sides
         trick: list[int] = []
         seats: list[int] = []
         leader = self.first
         number = 1
-        bela_first: dict[int, int] = {}  # seat -> card played with a valid 'bela'
-        bela_done: dict[int, int] = {}  # seat -> credited points
+        self.bela_first: dict[int, int] = {}  # suit*8+seat... key -> card played with 'bela'
+        self.bela_done: dict[tuple[int, int], int] = {}  # (seat, suit) -> points credited
         claim = deal.claim
         claim_at = claim.after_play if claim else None
         total_tricks = rs.tricks
-        trump_k = (trump * 8 + 5, trump * 8 + 6) if trump < 4 else None
+        bela_suits = self.bela_suits(kind)
         played_count = 0
         if self.game_won_by_run8 is not None:
             # bgn.md §9.16: the deal ends when the run is declared; cards are not replayed
@@ -426,13 +452,10 @@ class _DealWalk:
                     self.flag(code, play.pos, number, seat,
                               self.duty_message(code, seat, c, trick, hand, ct))
             # bela / rebela (a token of its own: bgn.md §9.5)
-            if trump_k is not None and (c == trump_k[0] or c == trump_k[1]):
-                if play.bela is not None:
-                    self.check_bela(play, seat, c, hand, trump_k, number, bela_first, bela_done)
-                if seat in bela_first and bela_first[seat] != c and seat not in bela_done:
-                    bela_done[seat] = 20  # yu4-28: the 20 is credited with the second card
+            if bela_suits >> SUIT_OF[c] & 1 and (c & 7) in (_Q, _K):
+                self.track_bela(play, seat, c, hand, trick, number, ct)
             elif play.bela is not None:
-                self.check_bela(play, seat, c, hand, trump_k, number, bela_first, bela_done)
+                self.bela_wrong(play, seat, number)
             # the card leaves whichever hand holds it
             if hand & bit:
                 hands[seat] = hand & ~bit
@@ -444,8 +467,8 @@ class _DealWalk:
             record_play((seat, c, number, code is None, play.bela))
             played_count = k + 1
             if penalty and code is not None and code != "C405":
-                self.penalty(seat, caller_side)  # C401-C404 and D203 (bgn.md §9.7)
-                return self.penalty_scores
+                # mk4-22, bg4-49: C401-C404 and D203 end the deal (bgn.md §9.7)
+                return self.penalty(seat, caller_side, kind)
             # the winner so far: the highest trump, else the highest of the led suit
             if not pos_in_trick:
                 w, w_strength, led = 0, strength[c], SUIT_OF[c]
@@ -479,43 +502,90 @@ class _DealWalk:
                 self.flag("S603", p.pos, number, None,
                           f"{p.card} was played after side {gw.side_name(self.ended_game)} "
                           "had reached the target")
-            dr.made = None
-            return list(points)
-        # the claim, or the play that stops short
-        done = number - 1
+            return self.figures(points, None)
         if claim is not None:
             return self.settle_claim(claim, hands, trick, seats, leader, number, points,
-                                     tricks_won, bela_first, bela_done, caller_side, trump_k)
-        if done < total_tricks:
-            if not (self.is_last and self.gw.game.result == "*"):
+                                     tricks_won, caller_side, contract)
+        if number - 1 < total_tricks:
+            if not (self.is_last and gw.game.result == "*"):
                 self.broken = True
                 self.flag("D204", deal.play_pos, None, None,
                           f"the play stops after {len(plays)} cards with no claim")
             return None
-        return self.settle(points, tricks_won, bela_done, bela_first, caller_side)
+        return self.settle(points, tricks_won, caller_side, contract)
 
-    def check_bela(self, play, seat: int, c: int, hand: int, trump_k, number: int,
-                   bela_first: dict[int, int], bela_done: dict[int, int]) -> None:
+    # ----------------------------------------------------------------- bela
+    def bela_suits(self, kind: int) -> int:
+        """Suits whose K and Q make a bela: the trump suit; every suit in All
+        trumps (bg4-38); none in No trumps (bg4-35).  A bit per suit."""
+        if kind < 4:
+            return 1 << kind
+        return 0b1111 if kind == ALL_TRUMPS else 0
+
+    def track_bela(self, play, seat: int, c: int, hand: int, trick: list[int], number: int,
+                   ct) -> None:
         """bgn.md §9.5: ``bela`` on the first of K and Q of trump, played by a seat
-        that still holds the other; ``rebela`` (optional) on the second."""
-        ok = False
-        if play.bela == "bela rebela":  # both on one card: the rebela is A503 (bgn-details §1)
-            self.flag("A503", play.rebela_pos, number, seat,
-                      "'bela rebela' on one card: rebela belongs on the second card of the pair")
-        word = "bela" if play.bela.startswith("bela") else "rebela"
-        if trump_k is not None and c in trump_k:
-            other = trump_k[0] if c == trump_k[1] else trump_k[1]
-            if word == "bela":
-                ok = bool(hand & (1 << other)) and seat not in bela_first
-                if ok:
-                    bela_first[seat] = c
-            else:  # rebela
-                ok = bela_first.get(seat) == other and seat not in bela_done
-        if not ok:
-            self.flag("A503", play.bela_pos, number, seat,
-                      f"'{word}' on {play.card}: " + (
-                          "bela is announced with the first of the king and queen of trump, "
-                          "by the seat that holds both"))
+        that still holds the other; ``rebela`` (optional) on the second; the 20 is
+        credited with the second card (yu4-28)."""
+        suit = SUIT_OF[c]
+        other = c ^ 3  # Q (5) <-> K (6) of the same suit
+        key = seat * 8 + suit
+        word = None
+        if play.bela is not None:
+            if play.bela == "bela rebela":  # both on one card (bgn-details §1)
+                self.flag("A503", play.rebela_pos, number, seat,
+                          "'bela rebela' on one card: rebela belongs on the second card of the pair")
+            word = "rebela" if play.bela == "rebela" else "bela"
+        if word == "bela":
+            ok = bool(hand & (1 << other)) and key not in self.bela_first
+            if ok and self.rs.bela_not_on_discard and trick:
+                # bg4-38: a lead, a follow, or (suit contracts) a ruff; not a discard
+                led = SUIT_OF[trick[0]]
+                ok = suit == led or bool((ct.trump_mask >> c) & 1 and ct.kind < 4)
+            if ok:
+                self.bela_first[key] = c
+            else:
+                self.bela_wrong(play, seat, number)
+        elif word == "rebela":
+            if self.bela_first.get(key) != other or (seat, suit) in self.bela_done:
+                self.bela_wrong(play, seat, number)
+        if self.bela_first.get(key) == other and (seat, suit) not in self.bela_done:
+            self.bela_done[(seat, suit)] = 20
+
+    def bela_wrong(self, play, seat: int, number: int) -> None:
+        word = "rebela" if play.bela == "rebela" else "bela"
+        self.flag("A503", play.bela_pos, number, seat,
+                  f"'{word}' on {play.card}: bela is announced with the first of the king and "
+                  "queen of trump, by the seat that holds both")
+
+    def bela_by_side(self, contract: Contract, claimed_hands: dict[int, int] | None = None,
+                     at_first: bool = False) -> list[int]:
+        """Bela points per side: announced pairs completed (or, at a claim, still
+        held; with ``at_first``, announced ones); in contrée every pair dealt
+        (contree §5)."""
+        rs = self.rs
+        out = [0] * rs.sides
+        if rs.bela_auto:
+            if contract.kind < 4:
+                pair = (1 << (contract.kind * 8 + _Q)) | (1 << (contract.kind * 8 + _K))
+                for seat in range(1, self.n + 1):
+                    if self.full_hand(seat) & pair == pair:
+                        out[rs.side_of[seat]] += 20
+            return out
+        credited = dict(self.bela_done)
+        for key, first in self.bela_first.items():
+            seat, suit = divmod(key, 8)
+            if (seat, suit) in credited:
+                continue
+            if at_first or (claimed_hands is not None
+                            and claimed_hands.get(seat, 0) & (1 << (first ^ 3))):
+                credited[(seat, suit)] = 20
+        for (seat, _), v in credited.items():
+            out[rs.side_of[seat]] += v
+        self.dr.bela = {}
+        for (seat, _), v in credited.items():
+            self.dr.bela[seat] = self.dr.bela.get(seat, 0) + v
+        return out
 
     def duty_message(self, code: str, seat: int, c: int, trick: list[int], hand: int, ct) -> str:
         led = SUIT_OF[trick[0]]
@@ -532,66 +602,42 @@ class _DealWalk:
                 "while holding a higher one")
 
     # ---------------------------------------------------------------- score
-    def penalty(self, seat: int, caller_side: int) -> None:
-        """mk4-22, bgn.md §9.7: the deal ends at the offending card; the other
-        side scores 162, the offenders '-'; nothing else of the deal counts."""
+    def penalty(self, seat: int, caller_side: int, kind: int):
+        """mk4-22, bg4-49, bgn.md §9.7: the deal ends at the offending card; the
+        other side scores the penalty, the offenders '-'; nothing else counts."""
         rs, dr = self.rs, self.dr
         offender = rs.side_of[seat]
-        scores = [0] * rs.sides
-        for s in range(rs.sides):
-            if s != offender:
-                scores[s] = rs.breach_penalty
         dr.penalty = True
-        dr.made = offender != caller_side
-        self.penalty_scores = scores
+        scores = breach_scores(rs, kind, offender, self.decl_all)
+        return DealScore(scores, offender != caller_side, self.gw.pot)
 
-    def settle(self, points, tricks_won, bela_done, bela_first, caller_side) -> list[int]:
-        """The end of a deal played out (yu4-37 … yu4-42, mk4-23 … mk4-25, bgn.md §9.11)."""
-        rs, dr = self.rs, self.dr
-        policy = rs.declarations
-        totals = list(points)
-        capot = [s for s in range(rs.sides) if tricks_won[s] == rs.tricks]
-        bela_by_side = [0] * rs.sides
-        for seat, pts in bela_done.items():
-            bela_by_side[rs.side_of[seat]] += pts
-        ds, dp = self.decl_side, self.decl_points
-        if capot:
-            cs = capot[0]
-            dr.capot_side = cs
-            totals[cs] += rs.capot_bonus
-            if policy.capot_takes_all:  # yu4-38: all valid declarations and every bela
-                if ds is not None:
-                    totals[cs] += dp
-                totals[cs] += sum(bela_by_side)
-            else:
-                if ds == cs:
-                    totals[cs] += dp
-                totals[cs] += bela_by_side[cs]
-                if not rs.bela_needs_trick:
-                    for s in range(rs.sides):
-                        if s != cs:
-                            totals[s] += bela_by_side[s]
-        else:
-            if ds is not None and (tricks_won[ds] or not rs.decl_needs_trick):
-                totals[ds] += dp
-            for s in range(rs.sides):
-                if bela_by_side[s] and (tricks_won[s] or not rs.bela_needs_trick):
-                    totals[s] += bela_by_side[s]
-        dr.bela = dict(bela_done)
-        dr.decl_points = dp if ds is not None else 0
-        others = max(totals[s] for s in range(rs.sides) if s != caller_side)
-        made = totals[caller_side] > others  # yu4-39/40, mk4-24: a tie fails
-        dr.made = made
-        if made:
-            return totals
-        scores = [0] * rs.sides
-        opp = [s for s in range(rs.sides) if s != caller_side]
-        scores[opp[0]] = sum(totals)  # yu4-42, mk4-25: the opponents take all
-        return scores
+    def tally(self, points, tricks_won, caller_side, contract, claimed_hands=None) -> Tally:
+        capot = [s for s in range(self.rs.sides) if tricks_won[s] == self.rs.tricks]
+        t = Tally(contract=contract, caller_side=caller_side, points=list(points),
+                  tricks=list(tricks_won), decl=list(self.decl_by_side), decl_all=self.decl_all,
+                  bela=self.bela_by_side(contract, claimed_hands),
+                  capot_side=capot[0] if capot else None)
+        self.dr.capot_side = t.capot_side
+        return t
+
+    def settle(self, points, tricks_won, caller_side, contract, claimed_hands=None):
+        """The end of a deal played out: the variant's scoring rule (replay.scoring)."""
+        t = self.tally(points, tricks_won, caller_side, contract, claimed_hands)
+        return self.rs.scoring(self.rs, t, self.gw.pot)
+
+    def figures(self, points, bela_at_first: bool | None):
+        """bgn.md §9.13/§9.14: card points of completed tricks (+10 for the 8th)
+        plus, for a claim of the game, bela already credited; nothing else."""
+        figures = list(points)
+        if bela_at_first is not None:
+            bela = self.bela_by_side(self.contract, at_first=bela_at_first)
+            for s, v in enumerate(bela):
+                figures[s] += v
+        return DealScore(figures, None, self.gw.pot)
 
     def settle_claim(self, claim, hands, trick, seats, leader, number, points, tricks_won,
-                     bela_first, bela_done, caller_side, trump_k) -> list[int] | None:
-        rs, dr, gw = self.rs, self.dr, self.gw
+                     caller_side, contract):
+        rs, gw = self.rs, self.gw
         side = rs.side_of[claim.seat] if 1 <= claim.seat <= self.n else 0
         turn = (leader - 1 + len(trick)) % self.n + 1
         done = number - 1
@@ -602,58 +648,40 @@ class _DealWalk:
                           "defence")
             # the claiming side takes every remaining trick (bgn.md §3.2)
             remaining = FULL_DECK
-            for s_tr in dr.tricks:
-                for x in s_tr.cards:
+            for tr in self.dr.tricks:
+                for x in tr.cards:
                     remaining &= ~(1 << x)
-            rest_points = sum(self.ct.points[x] for x in cards_in(remaining))
             points = list(points)
-            points[side] += rest_points + rs.last_trick_bonus
+            points[side] += sum(self.ct.points[x] for x in cards_in(remaining))
+            points[side] += rs.last_trick_bonus
             tricks_won = list(tricks_won)
             tricks_won[side] += rs.tricks - done
-            # a bela already announced counts when its seat still holds the other card
-            for seat, first in bela_first.items():
-                if seat not in bela_done:
-                    other = trump_k[0] if first == trump_k[1] else trump_k[1]
-                    if hands.get(seat, 0) & (1 << other):
-                        bela_done[seat] = 20
-            dr.card_points = list(points)
-            return self.settle(points, tricks_won, bela_done, bela_first, caller_side)
+            self.dr.card_points = list(points)
+            return self.settle(points, tricks_won, caller_side, contract, claimed_hands=hands)
         # claim game
         if not rs.claim_game:
             self.flag("A505", claim.pos, number, claim.seat,
                       f"'claim game' is not part of {rs.variant}")
-            return self.settle_game_claim(points, bela_first, bela_done)
+            return self.figures(points, rs.bela_credit_at_first)
         if done == rs.tricks and not trick:
-            scores = self.settle(points, tricks_won, bela_done, bela_first, caller_side)
-            after = [gw.totals[i] + scores[i] for i in range(rs.sides)]
+            result = self.settle(points, tricks_won, caller_side, contract)
+            after = [gw.totals[i] + result.scores[i] for i in range(rs.sides)]
             if gw.decide(after) != side:
                 self.flag("A505", claim.pos, number, claim.seat,
                           f"side {gw.side_name(side)} has not reached {rs.target}")
-            return scores
+            return result
         if rs.auto_end:
             self.flag("A505", claim.pos, number, claim.seat,
                       f"side {gw.side_name(side)} has not reached {rs.target} with a trick it won")
-            return self.settle_game_claim(points, bela_first, bela_done)
-        figures = self.settle_game_claim(points, bela_first, bela_done)
-        if gw.totals[side] + figures[side] >= rs.target:
+            return self.figures(points, rs.bela_credit_at_first)
+        result = self.figures(points, rs.bela_credit_at_first)
+        if gw.totals[side] + result.scores[side] >= rs.target:
             self.ended_game = side
         else:
             self.flag("A505", claim.pos, number, claim.seat,
-                      f"side {gw.side_name(side)} has {gw.totals[side] + figures[side]}, "
+                      f"side {gw.side_name(side)} has {gw.totals[side] + result.scores[side]}, "
                       f"short of {rs.target}")
-        return figures
-
-    def settle_game_claim(self, points, bela_first, bela_done) -> list[int]:
-        """bgn.md §9.14: card points of completed tricks (+10 for the 8th) plus bela
-        already credited; no declarations, contract test or capot bonus."""
-        rs, dr = self.rs, self.dr
-        figures = list(points)
-        credited = bela_first if rs.bela_credit_at_first else bela_done
-        for seat in credited:
-            figures[rs.side_of[seat]] += 20
-        dr.made = None
-        dr.bela = {seat: 20 for seat in credited}
-        return figures
+        return result
 
     # ------------------------------------------------------------ the sheet
     def compare_sheet(self, line: ScoreLine | None, engine: list, hang, code: str, what: str,
@@ -681,5 +709,3 @@ class _DealWalk:
                 pos = line.hang_pos if line.hang is not None else line.pos
                 self.flag(code, pos, None, None, f"hanging points are {hang}, not {w}")
 
-
-__all__ = ["replay_game", "RANK_OF"]

@@ -72,11 +72,18 @@ class DealReport:
     #: the contract: calling seat, kind (0..3 = S H D C, 4 = NT, 5 = AT), or None
     caller: int | None = None
     contract: int | None = None
+    #: contract details: points bid (contrée), 1/2/4 (contra, recontra) or 3
+    #: (surcoinche), the bidding round that made it (turned-card variants)
+    level: int | None = None
+    double: int = 1
+    round: int | None = None
     calls: list[CallRecord] = field(default_factory=list)
     declarations: list[DeclarationRecord] = field(default_factory=list)
     #: side whose declarations counted, and what they were worth to it
     decl_side: int | None = None
     decl_points: int = 0
+    #: declaration points won per side (bg4 contests runs and carrés apart)
+    decl_by_side: list[int] = field(default_factory=list)
     #: seat -> bela points credited
     bela: dict[int, int] = field(default_factory=dict)
     tricks: list[TrickRecord] = field(default_factory=list)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from replay.declarations import DeclarationPolicy
 from replay.legality import PlayDuties
+from replay.scoring import DealScore, Tally, raw_partnership
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +50,18 @@ class Ruleset:
     claim_game: bool
     #: the resolved house-rule switches (for reports and the docs)
     switches: dict[str, str] = field(default_factory=dict)
+    #: "raw" points or "mp" match points (bg4-42)
+    units: str = "raw"
+    #: the deal's scoring rule (replay/scoring.py)
+    scoring: Callable[[Ruleset, Tally, int], DealScore] = raw_partnership
+    #: belote is counted for a seat dealt K and Q of trump, announced or not (contree §5)
+    bela_auto: bool = False
+    #: belote only on a lead, a follow or a ruff: not on a discard (bg4-38)
+    bela_not_on_discard: bool = False
+    #: no game ends on a capot (valat) deal or a deal where all passed (bg4-47, §9.12)
+    no_end_on_capot: bool = False
+    #: the taker receives the turned card (fr4-05, conventions-fr4.md §1)
+    turn_to_taker: bool = False
 
     @property
     def tricks(self) -> int:

@@ -26,7 +26,7 @@ from replay.cards import (
     cards_in,
 )
 from replay.declarations import CARRE, RUN, Combo
-from replay.engine import _DealWalk, _GameWalk
+from replay.engine import DealWalk, GameWalk
 from replay.legality import judge, trick_winner
 from replay.record import Call, Combination, Deal, Game, Play, ScoreLine
 from replay.report import GameReport
@@ -60,12 +60,12 @@ def _simulate_game(rs: Ruleset, rng: random.Random, number: int, seed: int, rate
     tags["GameId"] = f"sim-{rs.variant}-{seed}-{number}"
     game = Game(tags=tags, index=number)
     report = GameReport(file=None, game=number, game_id=None, variant=rs.variant)
-    gw = _GameWalk(game, rs, report)
+    gw = GameWalk(game, rs, report)
     dealer = rs.players
     for deal_no in range(1, max_deals + 1):
         deal, injected_score = _simulate_deal(rs, rng, deal_no, dealer, rate, game, gw.totals)
         game.deals.append(deal)
-        dr = _DealWalk(gw, deal, deal_no, is_last=False).run()
+        dr = DealWalk(gw, deal, deal_no, is_last=False).run()
         score = [Decimal(v) for v in dr.score]
         written: list[Decimal | None] = list(score)
         if dr.made is False or dr.penalty:

@@ -1,0 +1,344 @@
+"""Auctions: from the written calls to a contract, with B301/B302 findings.
+
+One driver walks the calls in turn order (seat after the dealer first), checks
+written seat prefixes (B301), stops at the end of the auction (a later call is
+B301), fills in the passes that were not written (bgn-details §1 bids) and
+asks the variant's *model* whether each call is allowed.  A call the model
+refuses is B302 and counts as a pass (bgn.md §9.3).
+
+Models (rules-matrix.md §5.3, "five models"):
+
+- ``NameSuit``: one round; the first suit named is trump (yu4-11/12, mk4-06),
+  optionally with the dealer forced to call (mk4-06);
+- ``Ladder``: ascending contracts ♣ < ♦ < ♥ < ♠ < NT < AT with contra and
+  recontra (bg4-08 … bg4-13);
+- ``TurnedCard``: round 1 accepts the turned suit (``take``), round 2 names
+  another suit (fr4-03/04, conventions-fr4.md §1);
+- ``PointBids``: contrée's 80…160/capot bids with coinche and surcoinche
+  (contree.md §3).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from replay.cards import ALL_TRUMPS, NO_TRUMPS, SUITS
+
+#: contract kinds by call text
+KINDS = {"S": 0, "H": 1, "D": 2, "C": 3, "NT": NO_TRUMPS, "AT": ALL_TRUMPS}
+KIND_NAMES = ("spades", "hearts", "diamonds", "clubs", "no trumps", "all trumps")
+
+
+@dataclass(slots=True)
+class Contract:
+    seat: int
+    kind: int  # 0..3 trump suit, 4 No trumps, 5 All trumps
+    value: int | None = None  # points bid (contrée: 80..160, 250 for capot)
+    double: int = 1  # 1; 2 contra/coinche; 4 recontra; 3 surcoinche (contrée)
+    round: int = 1
+    capot: bool = False
+
+
+@dataclass(slots=True)
+class Finding:
+    code: str
+    call_index: int  # index in the written calls; -1 = the last written call
+    seat: int | None
+    message: str
+
+
+@dataclass(slots=True)
+class AuctionResult:
+    contract: Contract | None
+    findings: list[Finding]
+    #: (seat, call, round, legal) for every written call
+    calls: list[tuple[int, str, int, bool]]
+    #: the deal is annulled (a forced dealer's right, bg4-13); no play follows
+    annulled: bool = False
+
+
+class Model:
+    """One auction in progress; ``allow`` judges a call, ``done`` says the auction is over."""
+
+    round = 1
+
+    def allow(self, seat: int, call: str) -> str | None:  # pragma: no cover - interface
+        """None when ``call`` is allowed (and applied), else why not (B302)."""
+        raise NotImplementedError
+
+    def done(self) -> bool:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def count_pass(self, seat: int) -> None:
+        """A refused or out-of-turn call counts as that seat's pass (bgn.md §9.3)."""
+        self.passes += 1
+
+    def contract(self) -> Contract | None:  # pragma: no cover - interface
+        raise NotImplementedError
+
+
+def run_auction(model: Model, calls: list, order: list[int], side_of: tuple[int, ...],
+                forced_message: str | None = None) -> AuctionResult:
+    """Walk the written ``calls`` (objects with ``call`` and ``seat``) through ``model``."""
+    n = len(order)
+    findings: list[Finding] = []
+    records: list[tuple[int, str, int, bool]] = []
+    turn = 0
+    for i, c in enumerate(calls):
+        if model.done():
+            findings.append(Finding("B301", i, c.seat,
+                                    f"call '{c.call}' after the bidding had ended"))
+            records.append((c.seat or 0, c.call, model.round, False))
+            continue
+        seat = order[turn % n]
+        turn += 1
+        if c.seat is not None and c.seat != seat:
+            findings.append(Finding("B301", i, c.seat,
+                                    f"seat {c.seat} called out of turn: it was seat {seat}'s call"))
+            model.count_pass(seat)  # counted as the turn seat's pass
+            records.append((seat, c.call, model.round, False))
+            continue
+        rnd = model.round
+        why = model.allow(seat, c.call)
+        if why is not None:
+            findings.append(Finding("B302", i, seat, why))
+            model.count_pass(seat)
+        records.append((seat, c.call, rnd, why is None))
+    # calls missing after the last written call are passes (bgn-details §1 bids)
+    guard = 0
+    while not model.done() and guard < 4 * n:
+        seat = order[turn % n]
+        turn += 1
+        guard += 1
+        why = model.allow(seat, "pass")
+        if why is not None:  # a forced call is missing (mk4-06, bg4-13)
+            findings.append(Finding("B302", -1, seat, forced_message or why))
+            break
+    return AuctionResult(model.contract(), findings, records,
+                         annulled=getattr(model, "annulled", False))
+
+
+class NameSuit(Model):
+    """One round; the first suit named is trump (yu4-11, yu4-12); mk4-06: the dealer must call."""
+
+    def __init__(self, order: list[int], dealer: int, forced_dealer: bool, variant: str) -> None:
+        self.order, self.dealer, self.forced, self.variant = order, dealer, forced_dealer, variant
+        self.made: Contract | None = None
+        self.passes = 0
+
+    def allow(self, seat: int, call: str) -> str | None:
+        if call in SUITS:
+            self.made = Contract(seat, SUITS.index(call))
+            return None
+        if call == "pass":
+            if self.forced and seat == self.dealer:
+                return f"the dealer (seat {seat}) must name trump when everyone passed"
+            self.passes += 1
+            return None
+        return f"'{call}' is not a call in {self.variant}: name a suit or pass"
+
+    def done(self) -> bool:
+        return self.made is not None or self.passes >= len(self.order)
+
+    def contract(self) -> Contract | None:
+        return self.made
+
+
+LADDER_RANK = {"C": 0, "D": 1, "H": 2, "S": 3, "NT": 4, "AT": 5}
+
+
+class Ladder(Model):
+    """bg4's auction: a strictly higher contract, pass, contra against the opponents'
+    contract, recontra by the doubled side (bg4-08, bg4-09); a new bid cancels the
+    doubles (bg4-11); three passes after the last call end it, four passes with no
+    bid pass the deal out, a redoubled All trumps ends at once (bg4-12, A21)."""
+
+    def __init__(self, order: list[int], dealer: int, side_of: tuple[int, ...], *,
+                 forced_dealer: bool = False, annul: str = "off", dealer_points: int = 99,
+                 double_levels: int = 2) -> None:
+        self.order, self.dealer, self.side_of = order, dealer, side_of
+        self.forced, self.annul, self.dealer_points = forced_dealer, annul, dealer_points
+        self.levels = double_levels
+        self.best: Contract | None = None
+        self.passes = 0
+        self.ended = False
+        self.annulled = False
+
+    def allow(self, seat: int, call: str) -> str | None:
+        if call == "pass":
+            if (self.forced and self.best is None and seat == self.dealer
+                    and self.passes == len(self.order) - 1):
+                if self.annul == "any" or (self.annul == "7" and self.dealer_points <= 7):
+                    self.annulled = True  # bg4-13: the forced dealer annuls the deal
+                    self.passes += 1
+                    return None
+                return f"the dealer (seat {seat}) must name a contract after three passes"
+            self.passes += 1
+            return None
+        if call in LADDER_RANK:
+            if self.best is not None and LADDER_RANK[call] <= LADDER_RANK[self._name()]:
+                return (f"'{call}' is not higher than {self._name()} "
+                        "(clubs < diamonds < hearts < spades < NT < AT)")
+            self.best = Contract(seat, KINDS[call])
+            self.passes = 0
+            return None
+        if call == "X":
+            if self.best is None:
+                return "contra with no contract to double"
+            if self.side_of[self.best.seat] == self.side_of[seat]:
+                return "contra of one's own side's contract"
+            if self.best.double != 1:
+                return "the contract is already doubled"
+            self.best.double = 2
+            self.passes = 0
+            return None
+        if call == "XX":
+            if self.best is None or self.best.double != 2:
+                return "recontra without a contra"
+            if self.side_of[self.best.seat] != self.side_of[seat]:
+                return "recontra by the side that doubled"
+            self.best.double = 4
+            self.passes = 0
+            if self.best.kind == ALL_TRUMPS:
+                self.ended = True  # bg4-12: a redoubled All trumps ends the bidding
+            return None
+        return f"'{call}' is not a call in bg4"
+
+    def _name(self) -> str:
+        return [k for k, v in KINDS.items() if v == self.best.kind][0]
+
+    def done(self) -> bool:
+        if self.ended or self.annulled:
+            return True
+        if self.best is None:
+            return self.passes >= len(self.order)
+        return self.passes >= len(self.order) - 1
+
+    def contract(self) -> Contract | None:
+        return None if self.annulled else self.best
+
+
+class TurnedCard(Model):
+    """Round 1: ``take`` the turned suit or pass; round 2: another suit or pass;
+    the first taker ends the bidding (fr4-03/04, conventions-fr4.md §1)."""
+
+    def __init__(self, order: list[int], turned_suit: int | None, variant: str) -> None:
+        self.order, self.turned, self.variant = order, turned_suit, variant
+        self.made: Contract | None = None
+        self.passes = 0
+
+    @property
+    def round(self) -> int:  # type: ignore[override]
+        return 1 if self.passes < len(self.order) else 2
+
+    def allow(self, seat: int, call: str) -> str | None:
+        if call == "pass":
+            self.passes += 1
+            return None
+        if self.round == 1:
+            if call == "take" and self.turned is not None:
+                self.made = Contract(seat, self.turned, round=1)
+                return None
+            return f"'{call}' in round 1: take the turned suit or pass"
+        if call in SUITS and SUITS.index(call) != self.turned:
+            self.made = Contract(seat, SUITS.index(call), round=2)
+            return None
+        return f"'{call}' in round 2: name a suit other than the turned one, or pass"
+
+    def done(self) -> bool:
+        return self.made is not None or self.passes >= 2 * len(self.order)
+
+    def contract(self) -> Contract | None:
+        return self.made
+
+
+class PointBids(Model):
+    """Contrée (contree.md §3): bids 80…160 or capot in a suit, each strictly higher;
+    coinche by the other side once a bid stands; surcoinche by the bidding side ends
+    the auction; after a coinche nobody bids again; three passes after the last
+    bid (a coinche resets the count) end it; four passes with no bid pass it out."""
+
+    def __init__(self, order: list[int], side_of: tuple[int, ...]) -> None:
+        self.order, self.side_of = order, side_of
+        self.best: Contract | None = None
+        self.passes = 0
+        self.ended = False
+
+    def allow(self, seat: int, call: str) -> str | None:
+        if call == "pass":
+            self.passes += 1
+            return None
+        value, kind, capot = _point_bid(call)
+        if kind is not None:
+            if kind > 3:
+                return f"'{call}': contrée has no No-trumps or All-trumps contract"
+            if value is None:
+                return f"'{call}' is not a bid (80 to 160 in tens, or capot)"
+            if self.best is not None and self.best.double > 1:
+                return "no bid after a coinche"
+            if self.best is not None and value <= (self.best.value or 0):
+                return f"'{call}' is not higher than {self.best.value}"
+            self.best = Contract(seat, kind, value=value, capot=capot)
+            self.passes = 0
+            return None
+        if call == "X":
+            if self.best is None:
+                return "coinche with no bid"
+            if self.best.double > 1:
+                return "the bid is already coinched"
+            if self.side_of[self.best.seat] == self.side_of[seat]:
+                return "coinche of one's own side's bid"
+            self.best.double = 2
+            self.passes = 0
+            return None
+        if call == "XX":
+            if self.best is None or self.best.double != 2:
+                return "surcoinche without a coinche"
+            if self.side_of[self.best.seat] != self.side_of[seat]:
+                return "surcoinche by the side that coinched"
+            self.best.double = 3
+            self.ended = True
+            return None
+        return f"'{call}' is not a call in contrée"
+
+    def done(self) -> bool:
+        if self.ended:
+            return True
+        if self.best is None:
+            return self.passes >= len(self.order)
+        return self.passes >= len(self.order) - 1
+
+    def contract(self) -> Contract | None:
+        return self.best
+
+
+def _point_bid(call: str) -> tuple[int | None, int | None, bool]:
+    """``90H`` → (90, 1, False); ``capotS`` → (250, 0, True); ``85H`` → (None, 1, False);
+    not a point bid at all → (None, None, False)."""
+    for name, kind in sorted(KINDS.items(), key=lambda kv: -len(kv[0])):
+        if call.endswith(name) and len(call) > len(name):
+            head = call[: -len(name)]
+            if head == "capot":
+                return 250, kind, True
+            if head.isdigit():
+                v = int(head)
+                ok = 80 <= v <= 160 and v % 10 == 0
+                return (v if ok else None), kind, False
+    return None, None, False
+
+
+def model_for(rs, order: list[int], dealer: int, turned_suit: int | None,
+              dealer_points: int) -> Model:
+    """The auction model of a ruleset, for one deal."""
+    if rs.auction == "name-suit":
+        return NameSuit(order, dealer, rs.forced_dealer, rs.variant)
+    if rs.auction == "ladder":
+        sw = rs.switches
+        return Ladder(order, dealer, rs.side_of, forced_dealer=sw.get("forced-dealer") == "on",
+                      annul=sw.get("forced-dealer-annul", "off"), dealer_points=dealer_points,
+                      double_levels=int(sw.get("double-levels", "2")))
+    if rs.auction == "turned":
+        return TurnedCard(order, turned_suit, rs.variant)
+    if rs.auction == "points":
+        return PointBids(order, rs.side_of)
+    raise ValueError(f"unknown auction model {rs.auction!r}")

@@ -1,0 +1,213 @@
+"""Scoring one deal: from what the cards and declarations gave each side to the sheet.
+
+The engine tallies a deal (``Tally``: card points, tricks, declarations won,
+bela credited, capot); a variant's scoring rule turns the tally into the
+numbers the players write (``DealScore``).  Three rules cover the variants
+built so far:
+
+- ``raw_partnership``: raw points, the callers need strictly more, a failed
+  contract gives everything to the other side (yu4-39 … yu4-42, mk4-24/25,
+  conventions-fr4.md §4);
+- ``match_points``: bg4's ÷10 with the limit-digit rounding, No-trumps doubled,
+  contra/recontra, hanging points (bg4-41 … bg4-46, bg4-50, A22, A23);
+- ``contree``: points made + points bid (contree.md §6).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from replay.bidding import Contract
+from replay.cards import ALL_TRUMPS, NO_TRUMPS
+
+
+@dataclass(slots=True)
+class Tally:
+    """What a deal gave each side before the variant's scoring rule."""
+
+    contract: Contract
+    caller_side: int
+    #: card points per side with the last-trick bonus (no capot bonus)
+    points: list[int]
+    tricks: list[int]
+    #: declaration points each side won in the contest(s), before the trick test
+    decl: list[int]
+    #: every valid declaration of the deal, whoever made it (bg4-49 penalty)
+    decl_all: int
+    #: bela / belote credited per side (before the trick test)
+    bela: list[int]
+    capot_side: int | None
+    #: seat -> side, for variants whose sides are seats
+    extra: dict = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class DealScore:
+    scores: list[int]
+    made: bool | None
+    #: the pot carried into the next deal (bg4 hanging points)
+    hang: int = 0
+
+
+def raw_partnership(rs, t: Tally, pot: int = 0) -> DealScore:
+    """Raw points; the callers' side needs strictly more than the other (a tie
+    fails: yu4-40, mk4-24, fr4-07); failed → the other side writes everything
+    (yu4-42, mk4-25).  Capot +90 (yu4-38, mk4-23); in yu4 the capot side also
+    takes the contest winner's declarations and every bela (yu4-38, §9.11)."""
+    sides = len(t.points)
+    totals = list(t.points)
+    decl = list(t.decl)
+    bela = list(t.bela)
+    cs = t.capot_side
+    if cs is not None:
+        totals[cs] += rs.capot_bonus
+        if rs.declarations.capot_takes_all:
+            totals[cs] += sum(decl) + sum(bela)
+        else:
+            totals[cs] += decl[cs] + bela[cs]
+            if not rs.bela_needs_trick:
+                for s in range(sides):
+                    if s != cs:
+                        totals[s] += bela[s]
+    else:
+        for s in range(sides):
+            if t.tricks[s] or not rs.decl_needs_trick:
+                totals[s] += decl[s]
+            if t.tricks[s] or not rs.bela_needs_trick:
+                totals[s] += bela[s]
+    caller = t.caller_side
+    others = max(totals[s] for s in range(sides) if s != caller)
+    if totals[caller] > others:
+        return DealScore(totals, True)
+    scores = [0] * sides
+    scores[next(s for s in range(sides) if s != caller)] = sum(totals)
+    return DealScore(scores, False)
+
+
+# ------------------------------------------------------------ match points
+LIMIT = {NO_TRUMPS: 5, ALL_TRUMPS: 4}  # bg4-46; suit contracts: 6
+
+
+def limit_digit(kind: int) -> int:
+    return LIMIT.get(kind, 6)
+
+
+def round_one(x: int, limit: int, up_on_limit: bool = False) -> int:
+    """÷10: a last digit below the limit rounds down, above it up (bg4-46)."""
+    d = x % 10
+    if d < limit or (d == limit and not up_on_limit):
+        return x // 10
+    return x // 10 + 1
+
+
+def round_pair(a: int, b: int, limit: int) -> tuple[int, int]:
+    """Both sides' points to match points.  When both end on the limit digit the
+    lower rounds up and the higher down (bg4-46: 56–106 → 6–10, 6–156 → 1–15);
+    equal scores on the limit (a hang, bg4-50) are settled by the caller."""
+    if a % 10 == limit and b % 10 == limit and a != b:
+        return (round_one(a, limit, a < b), round_one(b, limit, b < a))
+    return round_one(a, limit), round_one(b, limit)
+
+
+def match_points(rs, t: Tally, pot: int = 0) -> DealScore:
+    """bg4: raw totals, No-trumps doubled (bg4-19), valat +90 (bg4-40), then
+    match points.  Made: each side its own; failed: the defenders take all;
+    equal: the callers' points hang for the next deal (bg4-41 … bg4-44).  Under
+    contra/recontra the side with more points takes the whole deal ×2/×4 and a
+    tie hangs all of it (bg4-45, A23: round first, then multiply)."""
+    sw = rs.switches
+    kind = t.contract.kind
+    limit = limit_digit(kind)
+    caller = t.caller_side
+    defender = 1 - caller
+    nt = 2 if kind == NO_TRUMPS else 1
+    raw = [p * nt for p in t.points]
+    for s in (0, 1):
+        if t.tricks[s] or sw.get("decl-needs-trick", "on") == "off":
+            raw[s] += t.decl[s]
+        if t.tricks[s] or sw.get("belote-needs-trick") != "on":
+            raw[s] += t.bela[s]
+    valat = 0
+    if t.capot_side is not None:
+        valat = rs.capot_bonus * (2 if kind == NO_TRUMPS and sw.get("valat-x-nt") == "on" else 1)
+        if t.contract.double == 1 or sw.get("valat-x-contra", "on") == "on":
+            raw[t.capot_side] += valat
+            valat = 0  # counted inside the multiplied total
+    c, d = raw[caller], raw[defender]
+    scores = [0, 0]
+    hang = 0
+    factor = t.contract.double
+    if factor == 1:
+        if c > d:
+            scores[caller], scores[defender] = round_pair(c, d, limit)
+            made: bool | None = True
+        elif c < d:
+            scores[defender] = round_one(c + d, limit)
+            made = False
+        else:
+            # bg4-44, bg4-50: the defenders write their own (rounded down on the
+            # limit), the callers' points hang (rounded up on the limit)
+            scores[defender] = round_one(d, limit)
+            hang = round_one(c, limit, up_on_limit=True)
+            made = False
+    else:
+        whole = round_one(c + d, limit) * factor
+        if c != d:
+            winner = caller if c > d else defender
+            scores[winner] = whole + (valat // 10 if t.capot_side == winner else 0)
+            made = c > d
+        else:
+            hang = whole
+            made = False
+    if made is False and sw.get("kirtik") == "on" and hang == 0:
+        scores[caller] -= 10  # bg4-48: −10 MP for a failed contract
+    # hanging points already pending go to the side with the positive score (A22)
+    if hang:
+        return DealScore(scores, made, pot + hang)
+    if pot:
+        scores[caller if made else defender] += pot
+    return DealScore(scores, made, 0)
+
+
+# ------------------------------------------------------------------ contrée
+def contree(rs, t: Tally, pot: int = 0) -> DealScore:
+    """Points made + points bid (contree.md §6)."""
+    caller = t.caller_side
+    defender = 1 - caller
+    pts = list(t.points)
+    if t.capot_side is not None:
+        pts[t.capot_side] += rs.capot_bonus  # the last trick is worth 100 (§1)
+    bel = t.bela
+    v = t.contract.value or 0
+    m = t.contract.double
+    if t.contract.capot:
+        made = t.capot_side == caller
+    else:
+        made = pts[caller] + bel[caller] >= v
+    scores = [0, 0]
+    if made and m == 1:
+        scores[caller] = pts[caller] + v + bel[caller]
+        scores[defender] = pts[defender] + bel[defender]
+    elif made:
+        base = 252 if t.capot_side == caller else 162
+        scores[caller] = base + v * m + bel[caller] + bel[defender]
+    else:
+        scores[defender] = 162 + v * m + bel[caller] + bel[defender]
+    return DealScore(scores, made)
+
+
+# ----------------------------------------------------------------- penalty
+def breach_scores(rs, kind: int, offender_side: int, all_declared: int) -> list[int]:
+    """mk4-22: the other side scores 162, nothing else counts.  bg4-49 (switch
+    breach-penalty=on): 162 / 258 (All trumps) / 260 (No trumps, A24) plus every
+    declaration of the deal, in match points."""
+    scores = [0] * rs.sides
+    if rs.units == "mp":
+        base = {ALL_TRUMPS: 258, NO_TRUMPS: 260}.get(kind, 162) + all_declared
+        value = round_one(base, limit_digit(kind))
+    else:
+        value = rs.breach_penalty
+    for s in range(rs.sides):
+        if s != offender_side:
+            scores[s] = value
+    return scores
