@@ -43,6 +43,8 @@ class PlayDuties:
     overruff_over_partner: bool
     #: void, cannot over-ruff: must still play a (lower) trump (yu4-35, mk4 A40)
     underruff: bool
+    #: in All trumps the raise holds whoever is winning (bg4-27)
+    all_trumps_raise_over_partner: bool = True
 
 
 def trick_winner(trick: list[int], ct: ContractTables) -> int:
@@ -96,7 +98,9 @@ def judge(
             return follow, "C401"
         if led_mask & trump_mask:
             # trump led (or any lead in All trumps): raise on the best trump
-            if duties.overbeat_trump and (duties.overbeat_trump_over_partner or not partner_wins):
+            over_partner = (duties.all_trumps_raise_over_partner if ct.kind > 3
+                            else duties.overbeat_trump_over_partner)
+            if duties.overbeat_trump and (over_partner or not partner_wins):
                 higher = follow & ct.above[best]
                 if higher:
                     code = "C404" if ct.kind > 3 else "C403"

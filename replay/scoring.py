@@ -123,9 +123,9 @@ def match_points(rs, t: Tally, pot: int = 0) -> DealScore:
     nt = 2 if kind == NO_TRUMPS else 1
     raw = [p * nt for p in t.points]
     for s in (0, 1):
-        if t.tricks[s] or sw.get("decl-needs-trick", "on") == "off":
+        if t.tricks[s] or not rs.decl_needs_trick:  # bg4-37 (q2)
             raw[s] += t.decl[s]
-        if t.tricks[s] or sw.get("belote-needs-trick") != "on":
+        if t.tricks[s] or not rs.bela_needs_trick:  # switch belote-needs-trick
             raw[s] += t.bela[s]
     valat = 0
     if t.capot_side is not None:

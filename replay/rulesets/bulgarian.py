@@ -1,0 +1,109 @@
+"""Bulgarian contract Belot (002_4ad2490839f395cb.txt): ``bg4``.
+
+The seed holds three texts that disagree; rules-matrix.md calls them profiles
+``o`` (the Bulgarian online rules, the default), ``q1`` and ``q2``.  Every
+disagreement is a switch (§5.4) whose default ``o`` sets; ``[Rules
+"profile=q2"]`` or single switches select the others.
+"""
+
+from __future__ import annotations
+
+from replay.declarations import DeclarationPolicy
+from replay.legality import PlayDuties
+from replay.ruleset import PROFILES, Ruleset, partnership_sides, register
+from replay.scoring import match_points
+
+#: carré strength by natural rank 7 8 9 T J Q K A (bg4-34)
+CARRE_BY_POINTS = (0, 0, 5, 3, 6, 1, 2, 4)  # o: J > 9 > A > T > K > Q
+CARRE_NATURAL = (0, 0, 2, 3, 4, 5, 6, 7)  # q2: A > K > Q > J > T > 9
+
+BG4_SWITCHES: dict[str, tuple[str, ...]] = {
+    "profile": ("o", "q1", "q2"),
+    "trump-raise-partner": ("on", "off"),  # bg4-22, C1
+    "ruff-if-partner-wins": ("off", "on"),  # bg4-23, C2
+    "underruff": ("off", "on"),  # bg4-24, C3
+    "valat-x-nt": ("off", "on"),  # bg4-19, bg4-40, C4
+    "valat-x-contra": ("on", "off"),  # bg4-40, C4
+    "run8": ("100", "120"),  # bg4-29, C5
+    "card-reuse": ("off", "on"),  # bg4-32, C6
+    "carre-order": ("points", "natural"),  # bg4-34, C7
+    "nt-four-aces": ("off", "on"),  # bg4-35, C8
+    "belote-needs-trick": ("off", "on"),  # bg4-37
+    "double-levels": ("2", "3"),  # bg4-10
+    "forced-dealer": ("off", "on"),  # bg4-13
+    "forced-dealer-annul": ("off", "7", "any"),  # bg4-13
+    "deal-packets": ("3+2", "3+3+2"),  # bg4-06, C10
+    "kirtik": ("off", "on"),  # bg4-48
+    "breach-penalty": ("off", "on"),  # bg4-49
+}
+
+PROFILES["bg4"] = {
+    "o": {},
+    "q1": {"trump-raise-partner": "off", "ruff-if-partner-wins": "on", "underruff": "on",
+           "valat-x-nt": "on", "valat-x-contra": "off", "run8": "120"},
+    "q2": {"ruff-if-partner-wins": "on", "underruff": "on", "valat-x-contra": "off",
+           "run8": "120", "card-reuse": "on", "carre-order": "natural",
+           "breach-penalty": "on"},
+}
+
+
+def bg_declarations(sw: dict[str, str]) -> DeclarationPolicy:
+    """bg4-28 … bg4-35: runs and carrés contested apart."""
+    return DeclarationPolicy(
+        run_values=(20, 50, 100, 100, 100, int(sw["run8"])),  # bg4-28, bg4-29
+        carre_values=(0, 0, 150, 100, 200, 100, 100, 100),  # bg4-28
+        run8_game_only_in_trump=False,
+        tie_trump_then_void=False,  # bg4-33: no trump priority
+        tie_seat_priority=False,
+        run_and_carre_share=sw["card-reuse"] == "on",  # bg4-32
+        capot_takes_all=False,  # C19
+        contest="separate",  # bg4-33, bg4-34
+        run_key_cap=5,  # bg4-29 / A25: longer runs compare as their best five
+        carre_strength=CARRE_BY_POINTS if sw["carre-order"] == "points" else CARRE_NATURAL,
+    )
+
+
+def bg_duties(sw: dict[str, str]) -> PlayDuties:
+    """bg4-21 … bg4-27."""
+    return PlayDuties(
+        overbeat_plain=False,  # bg4-25
+        overbeat_trump=True,  # bg4-22
+        overbeat_plain_over_partner=False,
+        overbeat_trump_over_partner=sw["trump-raise-partner"] == "on",  # bg4-22, C1
+        overbeat_lapses_after_ruff=True,
+        ruff_when_partner_wins=sw["ruff-if-partner-wins"] == "on",  # bg4-23, C2
+        overruff=True,  # bg4-24 (o): an opponent's trump must be over-ruffed
+        overruff_over_partner=False,  # bg4-24: only an OPPONENT's ruff
+        underruff=sw["underruff"] == "on",  # bg4-24, C3
+        all_trumps_raise_over_partner=True,  # bg4-27
+    )
+
+
+@register("bg4", BG4_SWITCHES)
+def bg4(sw: dict[str, str], target: int) -> Ruleset:
+    return Ruleset(
+        variant="bg4",
+        players=4,  # bg4-01
+        side_of=partnership_sides(4),
+        sides=2,
+        hand_size=8,  # bg4-07
+        pre_bid=6 if sw["deal-packets"] == "3+3+2" else 5,  # bg4-06, C10
+        target=target,  # bg4-47: 151 MP
+        auction="ladder",  # bg4-08 … bg4-13
+        forced_dealer=sw["forced-dealer"] == "on",  # bg4-13
+        duties=bg_duties(sw),
+        declarations=bg_declarations(sw),
+        bela_credit_at_first=False,
+        bela_needs_trick=sw["belote-needs-trick"] == "on",  # bg4-37
+        decl_needs_trick=True,  # bg4-37 (q2: the team must win a trick)
+        capot_bonus=90,  # bg4-40: 9 MP
+        last_trick_bonus=10,  # bg4-39
+        breach_penalty=162 if sw["breach-penalty"] == "on" else 0,  # bg4-49
+        auto_end=False,
+        claim_game=False,  # bgn-details §3: claim game only in yu4, yu3, ru3, mk4
+        switches=dict(sw),
+        units="mp",  # bg4-42
+        scoring=match_points,  # bg4-41 … bg4-46
+        bela_not_on_discard=True,  # bg4-38
+        no_end_on_capot=True,  # bg4-47
+    )

@@ -1,0 +1,109 @@
+"""French belote: ``fr4`` (classic, turned card; 002_4ad2490839f395cb.txt:335–352 on the
+q1 base, with conventions-fr4.md) and ``contree`` (Belote contrée, contree.md)."""
+
+from __future__ import annotations
+
+from replay.declarations import DeclarationPolicy
+from replay.legality import PlayDuties
+from replay.ruleset import Ruleset, partnership_sides, register
+from replay.rulesets.bulgarian import CARRE_BY_POINTS
+from replay.scoring import contree as contree_scoring
+from replay.scoring import raw_partnership
+
+
+@register("fr4", {})
+def fr4(sw: dict[str, str], target: int) -> Ruleset:
+    return Ruleset(
+        variant="fr4",
+        players=4,
+        side_of=partnership_sides(4),
+        sides=2,
+        hand_size=8,  # fr4-05
+        pre_bid=5,  # fr4-02
+        target=target,  # fr4-08: from the Target tag (A29)
+        auction="turned",  # fr4-03, fr4-04
+        forced_dealer=False,
+        duties=PlayDuties(  # conventions-fr4.md §2 (q1 with the over-ruff duty)
+            overbeat_plain=False,
+            overbeat_trump=True,
+            overbeat_plain_over_partner=False,
+            overbeat_trump_over_partner=False,  # q1: not over partner (bg4-22, T02)
+            overbeat_lapses_after_ruff=True,
+            ruff_when_partner_wins=True,  # q1: always ruff (bg4-23, T03)
+            overruff=True,
+            overruff_over_partner=False,
+            underruff=True,  # conventions-fr4.md §2: underruff=on
+        ),
+        declarations=DeclarationPolicy(  # conventions-fr4.md §3: bg4 contests, q1 values
+            run_values=(20, 50, 100, 100, 100, 120),  # q1: 8 cards = quinte + tierce
+            carre_values=(0, 0, 150, 100, 200, 100, 100, 100),
+            run8_game_only_in_trump=False,
+            tie_trump_then_void=False,
+            tie_seat_priority=False,
+            run_and_carre_share=False,  # q1: a card in one declaration only (bg4-32)
+            capot_takes_all=False,
+            contest="separate",
+            run_key_cap=5,
+            carre_strength=CARRE_BY_POINTS,
+        ),
+        bela_credit_at_first=False,
+        bela_needs_trick=False,  # conventions-fr4.md §3: belote needs no trick
+        decl_needs_trick=True,  # conventions-fr4.md §3
+        capot_bonus=90,  # conventions-fr4.md §4
+        last_trick_bonus=10,
+        breach_penalty=0,
+        auto_end=False,
+        claim_game=False,
+        switches=dict(sw),
+        scoring=raw_partnership,  # fr4-06, fr4-07: strictly more; a tie fails
+        bela_not_on_discard=True,
+        no_end_on_capot=True,  # conventions-fr4.md §5
+        turn_to_taker=True,  # fr4-05
+    )
+
+
+@register("contree", {})
+def contree(sw: dict[str, str], target: int) -> Ruleset:
+    return Ruleset(
+        variant="contree",
+        players=4,
+        side_of=partnership_sides(4),
+        sides=2,
+        hand_size=8,
+        pre_bid=8,  # contree.md §2: 8 cards at once, bidding on the full hand
+        target=target,  # contree.md §7: 2000
+        auction="points",  # contree.md §3
+        forced_dealer=False,
+        duties=PlayDuties(  # contree.md §4
+            overbeat_plain=False,  # B: no duty to beat
+            overbeat_trump=True,  # A: raise on a trump lead ...
+            overbeat_plain_over_partner=False,
+            overbeat_trump_over_partner=True,  # ... even when partner is master
+            overbeat_lapses_after_ruff=True,
+            ruff_when_partner_wins=False,  # C1: partner master → any card
+            overruff=True,  # C4: over-ruff an opponent's trump when able
+            overruff_over_partner=False,
+            underruff=False,  # C4: never forced to under-ruff
+        ),
+        declarations=DeclarationPolicy(  # §5: belote only
+            run_values=(0, 0, 0, 0, 0, 0),
+            carre_values=(0,) * 8,
+            run8_game_only_in_trump=False,
+            tie_trump_then_void=False,
+            tie_seat_priority=False,
+            run_and_carre_share=False,
+            capot_takes_all=False,
+            contest="none",
+        ),
+        bela_credit_at_first=False,
+        bela_needs_trick=False,  # §6: the defence keeps its belote even without a trick
+        decl_needs_trick=False,
+        capot_bonus=90,  # §1: the last trick is worth 100 to a side with all 8
+        last_trick_bonus=10,
+        breach_penalty=0,
+        auto_end=False,
+        claim_game=False,
+        switches=dict(sw),
+        scoring=contree_scoring,  # §6
+        bela_auto=True,  # §5: counted automatically
+    )
