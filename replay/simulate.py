@@ -1,11 +1,16 @@
 """Whole legal games from simple heuristic players, for samples, tests and benchmarks.
 
-The players bid on strength, follow the rules (the engine's own ``judge``, so
-a simulated game replays clean), declare what they hold, and announce bela.
+The players bid on strength (a suit's trump points and length; aces and tens
+for No trumps; jacks and nines for All trumps), follow the rules (the
+engine's own ``judge``, so a simulated game replays clean), declare what they
+hold, and announce bela.  The deal is scored by the engine's own deal walk, so
+the sheet the simulator writes is the engine's; the hand-worked tests check
+the scoring independently.
+
 With ``violation_rate`` they sometimes break a rule on purpose (a revoke, a
-missed ruff, a missed over-ruff, a false declaration, a wrong score), and
-the record says what was injected in a comment on the card (or a game
-comment for a wrong score), so tests can check the validator finds each one.
+missed ruff, a missed over-ruff, a false declaration, a wrong score), and the
+record says what was injected in a comment on the card (or a game comment
+for a declaration or a score), so tests can check the validator finds each one.
 
 Deterministic for a seed: one ``random.Random`` drives everything.
 """
@@ -16,11 +21,16 @@ import random
 from collections.abc import Iterator
 from decimal import Decimal
 
+from replay.bidding import LADDER_RANK, Contract, model_for, run_auction
 from replay.cards import (
+    ALL_TRUMPS,
     CARD_TEXT,
     CONTRACT_TABLES,
+    NO_TRUMPS,
+    PLAIN_POINTS,
     RANKS,
     SUIT_MASK,
+    SUIT_OF,
     SUITS,
     TRUMP_POINTS,
     cards_in,
@@ -32,23 +42,27 @@ from replay.record import Call, Combination, Deal, Game, Play, ScoreLine
 from replay.report import GameReport
 from replay.ruleset import Ruleset, load_ruleset
 
-SUPPORTED = ("yu4", "mk4")
+SUPPORTED = ("yu4", "mk4", "bg4", "fr4", "contree")
 INJECTABLE = ("C401", "C402", "C403", "A501", "S601")
+KIND_CALL = ("S", "H", "D", "C", "NT", "AT")
 
 
 def simulate_games(variant: str, games: int, seed: int, violation_rate: float = 0.0,
-                   max_deals: int = 60) -> Iterator[Game]:
+                   max_deals: int = 60, rules: str | None = None,
+                   target: str | None = None) -> Iterator[Game]:
     """Yield ``games`` whole games of ``variant``, deterministic for ``seed``."""
     if variant not in SUPPORTED:
         raise ValueError(f"simulate supports {', '.join(SUPPORTED)}; not {variant}")
+    if variant == "fr4" and target is None:
+        target = "1000"  # fr4 has no default target (A29): the record says which
     rng = random.Random(seed)
-    ruleset = load_ruleset(variant)
+    ruleset = load_ruleset(variant, rules, target)
     for g in range(1, games + 1):
-        yield _simulate_game(ruleset, rng, g, seed, violation_rate, max_deals)
+        yield _simulate_game(ruleset, rng, g, seed, violation_rate, max_deals, rules, target)
 
 
 def _simulate_game(rs: Ruleset, rng: random.Random, number: int, seed: int, rate: float,
-                   max_deals: int) -> Game:
+                   max_deals: int, rules: str | None, target: str | None) -> Game:
     names = ["Ana", "Boris", "Cveta", "Dragan", "Elena", "Filip", "Goran", "Hristina",
              "Ivan", "Jelena", "Kosta", "Ljuba", "Marko", "Nada", "Ognjen", "Petra"]
     players = rng.sample(names, rs.players)
@@ -57,6 +71,10 @@ def _simulate_game(rs: Ruleset, rng: random.Random, number: int, seed: int, rate
             "Date": f"2026.{1 + (number + seed) % 11:02d}.{day:02d}", "Round": str(number)}
     for i, p in enumerate(players, start=1):
         tags[f"Seat{i}"] = p
+    if target is not None:
+        tags["Target"] = target
+    if rules:
+        tags["Rules"] = rules
     tags["GameId"] = f"sim-{rs.variant}-{seed}-{number}"
     game = Game(tags=tags, index=number)
     report = GameReport(file=None, game=number, game_id=None, variant=rs.variant)
@@ -71,11 +89,11 @@ def _simulate_game(rs: Ruleset, rng: random.Random, number: int, seed: int, rate
         if dr.made is False or dr.penalty:
             for s in range(rs.sides):
                 if score[s] == 0:
-                    written[s] = None  # '-' for the side that fell (mk4-25)
+                    written[s] = None  # '-' for the side that fell (mk4-25, bg4-43)
         if injected_score and deal.plays:
             written[0] = (written[0] or Decimal(0)) + 10
             game.comments.append(f"injected S601 in deal {deal_no}")
-        deal.score = ScoreLine(written)
+        deal.score = ScoreLine(written, hang=Decimal(dr.hang) if dr.hang else None)
         deal.total = ScoreLine([Decimal(v) for v in dr.total])
         dealer = dealer % rs.players + 1  # A5: the deal rotates
         if gw.winner is not None:
@@ -85,81 +103,180 @@ def _simulate_game(rs: Ruleset, rng: random.Random, number: int, seed: int, rate
     return game
 
 
-def _bid_strength(hand: int, suit: int) -> int:
+# ------------------------------------------------------------------- bidding
+def _suit_strength(hand: int, suit: int) -> int:
     """Trump points held in a suit plus 10 per card: a crude measure of a trump suit."""
     cards = cards_in(hand & SUIT_MASK[suit])
     return sum(TRUMP_POINTS[c] for c in cards) + 10 * len(cards)
 
 
+def _strength(hand: int, kind: int, cards: int) -> float:
+    """A hand's strength for a contract, scaled to a hand of ``cards`` cards."""
+    if kind < 4:
+        s = _suit_strength(hand, kind)
+    elif kind == NO_TRUMPS:
+        s = sum(PLAIN_POINTS[c] for c in cards_in(hand)) + 0.8 * sum(
+            11 for c in cards_in(hand) if RANKS[c & 7] == "A")
+    else:
+        s = sum(TRUMP_POINTS[c] for c in cards_in(hand)) * 0.9
+    return s * 8 / max(cards, 1)
+
+
+def _auction(rs: Ruleset, rng: random.Random, order: list[int], dealer: int, pre: dict,
+             turned: int | None) -> list[Call]:
+    """Calls that the variant's auction model accepts, from strength and a little chance."""
+    n = rs.players
+    model = model_for(rs, order, dealer, SUIT_OF[turned] if turned is not None else None, 99)
+    calls: list[Call] = []
+    nerve = rng.randint(-6, 6)
+    turn = 0
+    while not model.done() and turn < 6 * n:
+        seat = order[turn % n]
+        turn += 1
+        call = _choose_call(rs, rng, model, seat, dealer, pre[seat], turned, nerve)
+        why = model.allow(seat, call)
+        if why is not None:  # never happens for the calls chosen, but stay legal
+            model.count_pass(seat)
+            call = "pass"
+        calls.append(Call(call))
+    while calls and calls[-1].call == "pass" and model.contract() is not None:
+        calls.pop()  # trailing passes are implied (bgn-details §1 bids)
+    return calls
+
+
+def _choose_call(rs: Ruleset, rng: random.Random, model, seat: int, dealer: int, hand: int,
+                 turned: int | None, nerve: int) -> str:
+    cards = rs.pre_bid
+    if rs.auction == "name-suit":
+        best = max(range(4), key=lambda s: _suit_strength(hand, s))
+        forced = rs.forced_dealer and seat == dealer
+        if _strength(hand, best, cards) * cards / 8 >= 52 + nerve or forced:
+            return SUITS[best]
+        return "pass"
+    if rs.auction == "turned":
+        suit = SUIT_OF[turned]
+        if model.round == 1:
+            s = _strength(hand | (1 << turned), suit, cards + 1)
+            return "take" if s >= 62 + nerve else "pass"
+        others = [x for x in range(4) if x != suit]
+        best = max(others, key=lambda x: _suit_strength(hand, x))
+        return SUITS[best] if _strength(hand, best, cards) >= 66 + nerve else "pass"
+    if rs.auction == "ladder":
+        best_kind = max(range(6), key=lambda k: _strength(hand, k, cards) - 8 * (k >= 4))
+        s = _strength(hand, best_kind, cards) - 8 * (best_kind >= 4)
+        current = model.best
+        if current is not None and rs.side_of[current.seat] != rs.side_of[seat]:
+            mine = _strength(hand, current.kind, cards)
+            if current.double == 1 and mine >= 70 and rng.random() < 0.3:
+                return "X"
+        if current is not None and current.double == 2 \
+                and rs.side_of[current.seat] == rs.side_of[seat] and rng.random() < 0.15:
+            return "XX"
+        name = KIND_CALL[best_kind]
+        if s >= 58 + nerve and (current is None or LADDER_RANK[name] > LADDER_RANK[
+                KIND_CALL[current.kind]]):
+            return name
+        return "pass"
+    # point bids (contrée)
+    best = max(range(4), key=lambda x: _suit_strength(hand, x))
+    s = _strength(hand, best, cards)
+    worth = int((s - 20) / 10) * 10 + 40 + nerve // 3 * 10
+    current = model.best
+    if current is not None and current.double == 1 \
+            and rs.side_of[current.seat] != rs.side_of[seat]:
+        if _strength(hand, current.kind, cards) >= 60 and (current.value or 0) >= 100 \
+                and rng.random() < 0.3:
+            return "X"
+    if current is not None and current.double == 2 \
+            and rs.side_of[current.seat] == rs.side_of[seat] and rng.random() < 0.2:
+        return "XX"
+    if current is not None and current.double > 1:
+        return "pass"
+    floor = 80 if current is None else (current.value or 0) + 10
+    if worth >= floor and floor <= 160 and (current is None or rs.side_of[current.seat]
+                                            != rs.side_of[seat] or worth >= floor + 20):
+        return f"{min(floor, 160)}{SUITS[best]}"
+    return "pass"
+
+
+# ---------------------------------------------------------------------- deal
 def _simulate_deal(rs: Ruleset, rng: random.Random, number: int, dealer: int, rate: float,
                    game: Game, totals: list[int]) -> tuple[Deal, bool]:
     n = rs.players
     deck = list(range(32))
     rng.shuffle(deck)
-    first = [deck[i * rs.pre_bid:(i + 1) * rs.pre_bid] for i in range(n)]
-    rest = deck[n * rs.pre_bid:]
-    k = rs.hand_size - rs.pre_bid
-    second = [rest[i * k:(i + 1) * k] for i in range(n)]
     order = [(dealer + i) % n + 1 for i in range(n)]
+    first = {seat: deck[i * rs.pre_bid:(i + 1) * rs.pre_bid] for i, seat in enumerate(order)}
+    rest = deck[n * rs.pre_bid:]
+    turned = rest.pop(0) if rs.turn_to_taker else None
+    pre = {seat: sum(1 << c for c in cards) for seat, cards in first.items()}
     deal = Deal(number=number, dealer=dealer)
-    deal.hands = {}
-    for i, seat in enumerate(order):
-        deal.hands[seat] = [[CARD_TEXT[c] for c in sorted(first[i])],
-                            [CARD_TEXT[c] for c in sorted(second[i])]]
-    deal.hands = dict(sorted(deal.hands.items()))
-    hands = {seat: sum(1 << c for c in first[i] + second[i]) for i, seat in enumerate(order)}
-    pre = {seat: sum(1 << c for c in first[i]) for i, seat in enumerate(order)}
-
-    # auction: the first seat whose best suit is strong enough names it
-    calls: list[Call] = []
-    trump = None
-    caller = None
-    threshold = 52 + rng.randint(-6, 6)
-    for seat in order:
-        best = max(range(4), key=lambda s, h=pre[seat]: _bid_strength(h, s))
-        forced = rs.forced_dealer and seat == dealer
-        if _bid_strength(pre[seat], best) >= threshold or forced:
-            calls.append(Call(SUITS[best]))
-            trump, caller = best, seat
-            break
-        calls.append(Call("pass"))
-    deal.bids = calls
-    if trump is None:
-        deal.hands = {s: [d[0]] for s, d in deal.hands.items()}
+    if turned is not None:
+        deal.turn = CARD_TEXT[turned]
+    deal.bids = _auction(rs, rng, order, dealer, pre, turned)
+    model = model_for(rs, order, dealer, SUIT_OF[turned] if turned is not None else None, 99)
+    contract: Contract | None = run_auction(model, deal.bids, order, rs.side_of).contract
+    if contract is None:
+        deal.hands = {s: [[CARD_TEXT[c] for c in sorted(first[s])]] for s in sorted(first)}
         return deal, False
+    second: dict[int, list[int]] = {}
+    for seat in order:
+        k = rs.hand_size - rs.pre_bid
+        if turned is not None and seat == contract.seat:
+            second[seat] = [turned] + rest[:k - 1]
+            rest = rest[k - 1:]
+        else:
+            second[seat] = rest[:k]
+            rest = rest[k:]
+    deal.hands = {s: [[CARD_TEXT[c] for c in sorted(first[s])],
+                      [CARD_TEXT[c] for c in sorted(second[s])]] if second[s] else
+                  [[CARD_TEXT[c] for c in sorted(first[s])]] for s in sorted(first)}
+    hands = {s: pre[s] | sum(1 << c for c in second[s]) for s in first}
 
     inject = rng.random() < rate
     kind = rng.choice(INJECTABLE) if inject else None
 
-    # declarations: every maximal run of 3+ and every carré worth points
-    deal.declare = {}
-    for seat in range(1, n + 1):
-        combos = _combinations(hands[seat], rs, trump)
-        if kind == "A501" and seat == caller:
-            combos.append(_false_run(hands[seat]))
-            game.comments.append(f"injected A501 in deal {number} seat {seat}")
-            kind = "done"
-        deal.declare[seat] = [Combination(c) for c in combos]
+    if rs.declarations.contest != "none":
+        deal.declare = {}
+        for seat in range(1, n + 1):
+            combos = _combinations(hands[seat], rs, contract.kind)
+            if kind == "A501" and seat == contract.seat:
+                combos.append(_false_run(hands[seat]))
+                game.comments.append(f"injected A501 in deal {number} seat {seat}")
+                kind = "done"
+            deal.declare[seat] = [Combination(c) for c in combos]
+    elif kind == "A501":
+        kind = None
 
-    deal.plays = _play_out(rs, rng, hands, order[0], trump, kind, totals)
+    deal.plays = _play_out(rs, rng, hands, order[0], contract.kind, kind, totals)
     return deal, kind == "S601"
 
 
-def _combinations(hand: int, rs: Ruleset, trump: int) -> list[str]:
+def _combinations(hand: int, rs: Ruleset, kind: int) -> list[str]:
+    """Every maximal run of 3+ and every carré worth points; none in No trumps.
+    Where a card may serve one declaration only (bg4-32), the carré goes first."""
+    if kind == NO_TRUMPS:
+        return []
+    trump = kind if kind < 4 else -1
+    pol = rs.declarations
     found: list[Combo] = []
+    used = 0
+    for r in range(8):
+        mask = sum(1 << (s * 8 + r) for s in range(4))
+        if hand & mask == mask and pol.carre_values[r]:
+            found.append(Combo(CARRE, 4, r, -1, mask))
+            used |= mask
+    free = hand if pol.run_and_carre_share else hand & ~used
     for s in range(4):
         run = 0
         for r in range(9):
-            if r < 8 and (hand >> (s * 8 + r)) & 1:
+            if r < 8 and (free >> (s * 8 + r)) & 1:
                 run += 1
                 continue
             if run >= 3:
                 found.append(Combo(RUN, run, r - 1, s, 0))
             run = 0
-    for r in range(8):
-        if all((hand >> (s * 8 + r)) & 1 for s in range(4)) and rs.declarations.carre_values[r]:
-            found.append(Combo(CARRE, 4, r, -1, 0))
-    found.sort(key=lambda c: rs.declarations.key(c, trump), reverse=True)
+    found.sort(key=lambda c: pol.key(c, trump), reverse=True)
     return [c.text for c in found]
 
 
@@ -173,13 +290,14 @@ def _false_run(hand: int) -> str:
     return "run3:9S"
 
 
-def _play_out(rs: Ruleset, rng: random.Random, hands: dict[int, int], leader: int, trump: int,
+# ---------------------------------------------------------------------- play
+def _play_out(rs: Ruleset, rng: random.Random, hands: dict[int, int], leader: int, kind: int,
               inject: str | None, totals: list[int]) -> list[Play]:
     n = rs.players
-    ct = CONTRACT_TABLES[trump]
+    ct = CONTRACT_TABLES[kind]
     plays: list[Play] = []
-    queen, king = trump * 8 + 5, trump * 8 + 6
-    announced: set[int] = set()
+    bela_suits = [kind] if kind < 4 else (list(range(4)) if kind == ALL_TRUMPS else [])
+    announced: set[tuple[int, int]] = set()
     won = [0] * rs.sides
     for number in range(1, rs.tricks + 1):
         trick: list[int] = []
@@ -196,17 +314,18 @@ def _play_out(rs: Ruleset, rng: random.Random, hands: dict[int, int], leader: in
             if card < 0:
                 card = _choose(rng, hand, legal, trick, seats, seat, ct, rs)
             bela = None
-            if card in (queen, king) and seat not in announced:
-                other = king if card == queen else queen
-                if hand & (1 << other):
+            suit = SUIT_OF[card]
+            if suit in bela_suits and RANKS[card & 7] in "QK" and (seat, suit) not in announced \
+                    and not rs.bela_auto:
+                if hand & (1 << (card ^ 3)) and _bela_allowed(rs, ct, trick, card):
                     bela = "bela"
-                    announced.add(seat)
+                    announced.add((seat, suit))
             plays.append(Play(CARD_TEXT[card], bela=bela, comment=note))
             hands[seat] = hand & ~(1 << card)
             trick.append(card)
             seats.append(seat)
             if note and rs.breach_penalty:
-                return plays  # mk4-22: the deal ends at the breach
+                return plays  # mk4-22, bg4-49: the deal ends at the breach
         leader = seats[trick_winner(trick, ct)]
         side = rs.side_of[leader]
         won[side] += sum(ct.points[c] for c in trick) + (rs.last_trick_bonus
@@ -214,6 +333,13 @@ def _play_out(rs: Ruleset, rng: random.Random, hands: dict[int, int], leader: in
         if rs.auto_end and totals[side] + won[side] >= rs.target:
             return plays  # mk4-26: the game ends at this trick
     return plays
+
+
+def _bela_allowed(rs: Ruleset, ct, trick: list[int], card: int) -> bool:
+    """bg4-38: a lead, a follow, or a ruff in a suit contract; never a discard."""
+    if not rs.bela_not_on_discard or not trick:
+        return True
+    return SUIT_OF[card] == SUIT_OF[trick[0]] or (ct.kind < 4 and SUIT_OF[card] == ct.kind)
 
 
 def _breach(code: str, hand: int, legal: int, trick: list[int], seats: list[int], seat: int,
@@ -245,5 +371,3 @@ def _choose(rng: random.Random, hand: int, legal: int, trick: list[int], seats: 
         return max(options, key=lambda c: (ct.points[c] * (not (ct.trump_mask >> c) & 1),
                                            -ct.strength[c]))
     return min(options, key=lambda c: (ct.points[c], ct.strength[c]))
-
-

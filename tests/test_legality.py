@@ -20,8 +20,12 @@ def _mask(cards: str) -> int:
     return sum(1 << CARD_INDEX[c] for c in cards.split())
 
 
+def rules_of(variant: str, rules: str | None):
+    return load_ruleset(variant, rules, "1000" if variant == "fr4" else None)
+
+
 def legal(variant: str, trump: int, trick: str, hand: str, rules: str | None = None) -> set[str]:
-    rs = load_ruleset(variant, rules)
+    rs = rules_of(variant, rules)
     cards = [CARD_INDEX[c] for c in trick.split()]
     seats = list(range(1, len(cards) + 1))
     seat = len(cards) + 1
@@ -32,7 +36,7 @@ def legal(variant: str, trump: int, trick: str, hand: str, rules: str | None = N
 
 def code(variant: str, trump: int, trick: str, hand: str, card: str,
          rules: str | None = None) -> str | None:
-    rs = load_ruleset(variant, rules)
+    rs = rules_of(variant, rules)
     cards = [CARD_INDEX[c] for c in trick.split()]
     seats = list(range(1, len(cards) + 1))
     return judge(_mask(hand), CARD_INDEX[card], cards, seats, len(cards) + 1,

@@ -16,7 +16,7 @@ from ingest.writer import write_game
 from replay.engine import replay_game
 from replay.simulate import simulate_games
 
-VARIANTS = st.sampled_from(["yu4", "mk4"])
+VARIANTS = st.sampled_from(["yu4", "mk4", "bg4", "fr4", "contree"])
 SEEDS = st.integers(min_value=0, max_value=2**31)
 
 
