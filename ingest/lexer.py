@@ -1,0 +1,235 @@
+"""BGN tokens: opening files, splitting lines into tokens, classifying each token.
+
+A line is split by one compiled regex (:data:`TOKEN_RE`) into words, ``/``,
+``{…}`` comments and ``;`` comments (bgn-details §1 "Tokens": tokens split at
+whitespace and before ``{``, ``;``, ``/``).  A word is then classified once
+into a small tuple, the *descriptor*, and the result is cached by the word's
+text, so the common tokens of a file (``JH``, ``1.``, ``bela``, ``pass``) cost
+one dict lookup each.  The parser (:mod:`ingest.reader`) dispatches on the
+descriptor's first item, the kind.
+
+Descriptors (first item is the kind):
+
+=============  ===================================================================
+``CARD``       ``(CARD, "QH", annotation_or_None)`` — ``qh``, ``Q♥️``, ``10h!``
+``KW``         ``(KW, "bela", annotation_or_None)`` — a reserved word, lower case
+``PREFIX``     ``(PREFIX, seat)`` — ``2:``
+``TRICK``      ``(TRICK, number)`` — ``3.``
+``NUMBER``     ``(NUMBER, Decimal, int_or_None)`` — ``-?\\d+(\\.\\d+)?``
+``DASH``       ``(DASH,)`` — a lone ``-``
+``SLASH``      ``(SLASH,)``
+``ANNOT``      ``(ANNOT, "!?")``
+``CALL``       ``(CALL, "90H")`` — canonical call text
+``COMBO``      ``(COMBO, "run5:AS")`` — canonical combination text
+``BADCOMBO``   ``(BADCOMBO, message)`` — ``run2:…``, ``run9:…`` (P101)
+``FIGURE``     ``(FIGURE, "absolut")``
+``STAR``       ``(STAR,)`` — ``*``
+``WORD``       ``(WORD, upper_text)`` — anything else (``A``/``B`` results, junk)
+``COMPOUND``   ``(COMPOUND, ((offset, desc), …))`` — glued ``1.JH``, ``2:pass``
+``COMMENT``    ``(COMMENT, text, closed)`` — never cached
+=============  ===================================================================
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+import os
+import re
+from decimal import Decimal
+from typing import IO
+
+CARD, KW, PREFIX, TRICK, NUMBER, DASH, SLASH, ANNOT = range(8)
+CALL, COMBO, BADCOMBO, FIGURE, STAR, WORD, COMPOUND, COMMENT = range(8, 16)
+
+KIND_NAMES = (
+    "card", "keyword", "seat prefix", "trick number", "number", "'-'", "'/'", "annotation",
+    "call", "combination", "combination", "figure", "'*'", "word", "token", "comment",
+)
+
+#: one token of a line: a word, a ``{…}`` comment (maybe unterminated), a ``;`` comment, ``/``
+TOKEN_RE = re.compile(r"[^\s{;/]+|\{[^}]*\}?|;.*|/")
+
+SECTION_WORDS = (
+    "hands", "turn", "talon", "bids", "announce", "exchange", "declare", "play", "score", "total",
+)
+KEYWORDS = frozenset(
+    SECTION_WORDS
+    + ("deal", "dealer", "result", "swap", "take", "discard", "claim", "rest", "game",
+       "bela", "rebela", "hang")
+)
+FIGURES = frozenset(
+    ("absolut", "hundred", "tuletroa", "celad", "fortyfour", "twohundred", "ultimo",
+     "alltrumps", "volat", "betl")
+)
+ANNOTATIONS = ("!", "?", "!!", "??", "!?", "?!")
+
+SUIT_OF_CHAR = {
+    "s": "S", "h": "H", "d": "D", "c": "C",
+    "\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C",
+}
+RANK_OF_TEXT = {
+    "7": "7", "8": "8", "9": "9", "t": "T", "10": "T", "j": "J", "q": "Q", "k": "K", "a": "A",
+}
+SUITS = "SHDC"
+RANKS = "789TJQKA"
+#: canonical sort key of a card (suits S H D C, ranks 7 8 9 T J Q K A); unknown cards last
+CARD_ORDER = {r + s: i * 8 + j for i, s in enumerate(SUITS) for j, r in enumerate(RANKS)}
+
+_SUIT = "[shdc\u2660\u2665\u2666\u2663]\ufe0f?"
+_CARD_RE = re.compile(r"(10|[789tjqka])(" + _SUIT + r")([!?]{1,2})?\Z")
+_NUMBER_RE = re.compile(r"-?[0-9]+(?:\.[0-9]+)?\Z")
+_GLUE_RE = re.compile(r"([0-9]+)([:.])(.*)\Z", re.S)
+_CALL_RE = re.compile(
+    r"(?:(pass)|(nt|at|xx|x)|(" + _SUIT + r")|([0-9]+)(nt|at|" + _SUIT + r")"
+    r"|capot(nt|at|" + _SUIT + r"))\Z"
+)
+_RUN_RE = re.compile(r"run([0-9]+):(.*)\Z", re.S)
+_CARRE_RE = re.compile(r"carr[e\u00e9]:(10|[789tjqka])\Z")
+_BELA_ANNOT_RE = re.compile(r"(bela|rebela)([!?]{1,2})\Z")
+
+
+def _suit(text: str) -> str:
+    return SUIT_OF_CHAR[text[0]]
+
+
+def _classify_simple(tok: str) -> tuple:
+    low = tok.lower()
+    if low in KEYWORDS:
+        return (KW, low, None)
+    m = _CARD_RE.match(low)
+    if m:
+        return (CARD, RANK_OF_TEXT[m.group(1)] + _suit(m.group(2)), m.group(3))
+    if _NUMBER_RE.match(tok):
+        value = Decimal(tok)
+        whole = int(tok) if "." not in tok and tok[0] != "-" else None
+        return (NUMBER, value, whole)
+    if tok == "-":
+        return (DASH,)
+    if tok == "*":
+        return (STAR,)
+    if tok in ANNOTATIONS:
+        return (ANNOT, tok)
+    m = _CALL_RE.match(low)
+    if m:
+        if m.group(1):
+            return (CALL, "pass")
+        if m.group(2):
+            return (CALL, m.group(2).upper())
+        if m.group(3):
+            return (CALL, _suit(m.group(3)))
+        if m.group(4):
+            s = m.group(5)
+            return (CALL, str(int(m.group(4))) + (s.upper() if s in ("nt", "at") else _suit(s)))
+        s = m.group(6)
+        return (CALL, "capot" + (s.upper() if s in ("nt", "at") else _suit(s)))
+    if low in FIGURES:
+        return (FIGURE, low)
+    m = _RUN_RE.match(low)
+    if m:
+        length = int(m.group(1))
+        top = _CARD_RE.match(m.group(2))
+        if top is None or top.group(3):
+            return (BADCOMBO, f"'{tok}' is not a combination: expected a card after 'run{length}:'")
+        if not 3 <= length <= 8:
+            return (BADCOMBO, f"'{tok}' is not a combination: runs have 3 to 8 cards")
+        return (COMBO, f"run{length}:" + RANK_OF_TEXT[top.group(1)] + _suit(top.group(2)))
+    m = _CARRE_RE.match(low)
+    if m:
+        return (COMBO, "carre:" + RANK_OF_TEXT[m.group(1)])
+    if low.startswith(("carre", "carr\u00e9")):
+        return (BADCOMBO, f"'{tok}' is not a combination: expected carre:<rank>")
+    m = _BELA_ANNOT_RE.match(low)
+    if m:
+        return (KW, m.group(1), m.group(2))
+    return (WORD, tok.upper())
+
+
+def classify(tok: str) -> tuple:
+    """The descriptor of one word token (not a comment)."""
+    m = _GLUE_RE.match(tok)
+    if m and m.group(3) and not _NUMBER_RE.match(tok):
+        n = int(m.group(1))
+        head = (PREFIX, n) if m.group(2) == ":" else (TRICK, n)
+        offset = m.end(2)
+        inner = classify(m.group(3))
+        if inner[0] == COMPOUND:
+            parts = ((0, head),) + tuple((offset + o, d) for o, d in inner[1])
+        else:
+            parts = ((0, head), (offset, inner))
+        return (COMPOUND, parts)
+    if m and not m.group(3):
+        n = int(m.group(1))
+        return (PREFIX, n) if m.group(2) == ":" else (TRICK, n)
+    return _classify_simple(tok)
+
+
+CACHE: dict[str, tuple] = {}
+_CACHE_LIMIT = 200_000
+
+
+def lookup(tok: str) -> tuple:
+    """:func:`classify` with a bounded cache; comments are classified but not cached."""
+    c = tok[0]
+    if c == "{":
+        closed = len(tok) > 1 and tok[-1] == "}"
+        return (COMMENT, tok[1:-1] if closed else tok[1:], closed)
+    if c == ";":
+        return (COMMENT, tok[1:], True)
+    if c == "/":
+        return (SLASH,)
+    d = classify(tok)
+    if c != "[" and len(CACHE) < _CACHE_LIMIT:
+        CACHE[tok] = d
+    return d
+
+
+def collapse(text: str) -> str:
+    """Comment text as kept: inner whitespace collapsed to one space, trimmed."""
+    return " ".join(text.split())
+
+
+def is_gzip_path(path: str | os.PathLike) -> bool:
+    if str(path).endswith(".gz"):
+        return True
+    try:
+        with open(path, "rb") as fh:
+            return fh.read(2) == b"\x1f\x8b"
+    except OSError:
+        return False
+
+
+def open_text(path: str | os.PathLike) -> IO[str]:
+    """Open a ``.bgn`` / ``.bgn.gz`` (by suffix or gzip magic) as UTF-8 text.
+
+    A leading BOM is dropped; lines end only at LF and keep a CR before it,
+    which the reader strips (so a CR is never counted in a column).  Bytes
+    that are not UTF-8 read as U+FFFD.
+    """
+    if is_gzip_path(path):
+        raw = gzip.open(path, "rb")
+        return io.TextIOWrapper(raw, encoding="utf-8-sig", errors="replace", newline="\n")
+    return open(path, encoding="utf-8-sig", errors="replace", newline="\n")  # noqa: SIM115
+
+
+def iter_lines(source) -> tuple[IO | None, object]:
+    """Resolve a source into (stream to close or None, iterable of text lines).
+
+    ``source`` is a path (``Path``, or a ``str`` without a newline naming an
+    existing file), a ``str`` of BGN text, ``bytes``, a binary stream or a
+    text stream (any iterable of lines).
+    """
+    if isinstance(source, os.PathLike):
+        fh = open_text(source)
+        return fh, fh
+    if isinstance(source, str):
+        if source and "\n" not in source and os.path.isfile(source):
+            fh = open_text(source)
+            return fh, fh
+        return None, io.StringIO(source, newline="\n")
+    if isinstance(source, bytes | bytearray):
+        return None, io.StringIO(bytes(source).decode("utf-8-sig", "replace"), newline="\n")
+    if isinstance(source, io.RawIOBase | io.BufferedIOBase):
+        text = io.TextIOWrapper(source, encoding="utf-8-sig", errors="replace", newline="\n")
+        return None, text
+    return None, source

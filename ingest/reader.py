@@ -1,0 +1,1503 @@
+"""Streaming BGN reader: text in, :class:`replay.record.Game` records out, one at a time.
+
+``read_games`` reads its source line by line and holds one game at a time:
+each line is split into tokens by one compiled regex (:data:`ingest.lexer.TOKEN_RE`),
+each token is classified through a cache (:func:`ingest.lexer.lookup`), and a
+small state machine per game (:class:`_GameReader`) builds the record.  A
+multi-line ``{…}`` comment is followed with ``str.find`` on the next lines.
+
+A malformed game ends as a :class:`Game` whose ``errors`` holds one located
+``P101``/``P103``; the reader skips to the next game (bgn-details §1 "Games")
+and goes on.  ``P102`` (missing or unknown ``Variant``…) is the engine's: the
+reader records ``movetext_pos`` and ``tag_pos`` for it.
+
+Decisions where the contract is silent are in ``docs/bgn-decisions.md``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable, Iterator
+from itertools import chain
+from typing import IO
+
+from ingest.lexer import (
+    ANNOT,
+    BADCOMBO,
+    CACHE,
+    CALL,
+    CARD,
+    COMBO,
+    COMMENT,
+    COMPOUND,
+    DASH,
+    FIGURE,
+    KW,
+    NUMBER,
+    PREFIX,
+    SLASH,
+    STAR,
+    TOKEN_RE,
+    TRICK,
+    WORD,
+    collapse,
+    iter_lines,
+    lookup,
+)
+from replay.record import (
+    NOPOS,
+    Announce,
+    Call,
+    Claim,
+    Combination,
+    Deal,
+    Exchange,
+    Game,
+    ParseError,
+    Play,
+    Pos,
+    ScoreLine,
+)
+from replay.variants import table_facts
+
+__all__ = ["read_games", "scan_headers", "parse_game", "MAX_SOURCE_CHARS"]
+
+#: a game's ``source_text`` keeps at most this many characters (a runaway
+#: unterminated comment or a giant broken "game" must not fill memory)
+MAX_SOURCE_CHARS = 64 * 1024 * 1024
+#: a comment keeps at most this many characters
+MAX_COMMENT_CHARS = 1024 * 1024
+
+# game-reader states
+(S_TAGS, S_HDR, S_DEAL, S_HANDS, S_TURN, S_TALON, S_BIDS, S_ANN, S_EXCH, S_DECL, S_PLAY,
+ S_SCORE, S_TOTAL, S_RESULT, S_DONE) = range(15)
+
+#: section keyword -> (state, order rank); ``announce`` is ranked where it stands
+SECTIONS = {
+    "hands": (S_HANDS, 1), "turn": (S_TURN, 2), "talon": (S_TALON, 3), "bids": (S_BIDS, 4),
+    "announce": (S_ANN, 5), "exchange": (S_EXCH, 6), "declare": (S_DECL, 7),
+    "play": (S_PLAY, 9), "score": (S_SCORE, 10), "total": (S_TOTAL, 11),
+}
+TOP_WORDS = frozenset(SECTIONS) | {"deal", "result"}
+
+_C = r"[789TJQKA][SHDC]"
+_CARDS = frozenset(r + s for s in "SHDC" for r in "789TJQKA")
+
+
+#: a canonical hands line: ``hands 1: C … / C … 2: …``
+HANDS_LINE_RE = re.compile(
+    r"hands((?: [0-9]+:(?: " + _C + ")+(?: /(?: " + _C + r")+)*)+)\Z")
+_HAND_GROUP_RE = re.compile(r" ([0-9]+): ((?:" + _C + "(?: " + _C + r")*)(?: / " + _C
+                            + "(?: " + _C + r")*)*)")
+#: hands lines that differ only in their cards share a shape: the key masks the cards
+_CARD_MASK = str.maketrans({c: "x" for c in "789TJQKASHDC"})
+_HAND_SHAPES: dict[int, dict[str, tuple]] = {}
+
+
+def _hand_shape(line: str, n: int) -> tuple | None:
+    """(seat, seat col, delivery spans, card cols) per seat of a canonical hands line."""
+    if HANDS_LINE_RE.match(line) is None:
+        return None
+    groups = _HAND_GROUP_RE.findall(line)
+    seats = [int(g[0]) for g in groups]
+    if len(set(seats)) != len(seats) or not all(1 <= x <= n for x in seats):
+        return None
+    col = 7
+    shape = []
+    for (num, body), seat in zip(groups, seats, strict=True):
+        spos = col
+        col += len(num) + 2
+        spans = []
+        cols: list[int] = []
+        for d in body.split(" / "):
+            k = (len(d) + 1) // 3
+            cols.extend(range(col, col + 3 * k, 3))
+            spans.append((col - 1, col + 3 * k - 2))
+            col += 3 * k + 2
+        col -= 2
+        shape.append((seat, spos, tuple(spans), tuple(cols)))
+    return tuple(shape)
+DEAL_LINE_RE = re.compile(r"deal ([0-9]+) dealer ([0-9]+)\Z")
+_CALL = r"(?:[0-9]+:)?(?:pass|take|[SHDC]|NT|AT|XX|X|[1-9][0-9]*(?:[SHDC]|NT|AT)|capot(?:[SHDC]|NT|AT))"
+BIDS_LINE_RE = re.compile(r"bids(?: " + _CALL + r")+\Z")
+_COMBO = r"(?:run[3-8]:" + _C + r"|carre:[789TJQKA])"
+DECLARE_LINE_RE = re.compile(
+    r"declare(?: [0-9]+: (?:-|" + _COMBO + "(?: " + _COMBO + r")*))+\Z")
+_NUM = r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?"
+SCORE_LINE_RE = re.compile(r"(score)((?: (?:" + _NUM + r"|-))+)(?: hang (" + _NUM + r"))?\Z")
+TOTAL_LINE_RE = re.compile(r"(total)((?: " + _NUM + r")+)()\Z")
+
+_TEMPLATES: dict[int, dict[str, tuple | None]] = {}
+
+
+def _templates(n: int) -> dict[str, tuple | None]:
+    t = _TEMPLATES.get(n)
+    if t is None:
+        t = _TEMPLATES[n] = {}
+    return t
+
+
+def _number(tok: str):
+    return (CACHE.get(tok) or lookup(tok))[1]
+
+
+def _line_template(line: str, n: int) -> tuple | None:
+    """What a canonical deal header, bids, declare, score or total line says, with the
+    columns of its parts; None when the line is not one (the general path reads it)."""
+    c = line[:1]
+    if c == "d":
+        m = DEAL_LINE_RE.match(line)
+        if m is not None:
+            dealer = int(m.group(2))
+            return ("deal", int(m.group(1)), dealer) if 1 <= dealer <= n else None
+        if DECLARE_LINE_RE.match(line) is None:
+            return None
+        toks = line.split(" ")
+        seats = [int(t[:-1]) for t in toks if t[-1] == ":"]
+        if len(set(seats)) != len(seats) or not all(1 <= x <= n for x in seats):
+            return None
+        col = 9
+        items = []
+        combos: list = []
+        for tok in toks[1:]:
+            if tok[-1] == ":":
+                combos = []
+                items.append((int(tok[:-1]), col, combos))
+            elif tok != "-":
+                combos.append((tok, col))
+            col += len(tok) + 1
+        items_t = tuple((seat, scol, tuple(cs)) for seat, scol, cs in items)
+        return ("declare", items_t, items[-1][0], toks[-1] == "-")
+    if c == "b":
+        if BIDS_LINE_RE.match(line) is None:
+            return None
+        calls = []
+        col = 6
+        for tok in line.split(" ")[1:]:
+            d = CACHE.get(tok) or lookup(tok)
+            if d[0] == COMPOUND:
+                seat = d[1][0][1][1]
+                if not 1 <= seat <= n:
+                    return None
+                calls.append((d[1][1][1][1], seat, col))
+            else:
+                calls.append((d[1], None, col))
+            col += len(tok) + 1
+        return ("bids", tuple(calls))
+    if c == "s" or c == "t":
+        m = (SCORE_LINE_RE if c == "s" else TOTAL_LINE_RE).match(line)
+        if m is None:
+            return None
+        values = []
+        cols = []
+        col = 7
+        for tok in m.group(2)[1:].split(" "):
+            values.append(None if tok == "-" else _number(tok))
+            cols.append(col)
+            col += len(tok) + 1
+        h = m.group(3)
+        hang = _number(h) if h else None
+        return (m.group(1), tuple(values), tuple(cols), hang, m.start(3) + 1 if h else 0)
+    return None
+
+
+TAG_RE = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^\\]|\\.)*?)"\s*\]')
+_NONSPACE = re.compile(r"\S")
+_UNESCAPE = re.compile(r'\\([\\"])')
+_RESULT_RE = re.compile(r"result", re.I)
+
+
+class _Stop(Exception):  # noqa: N818 - a signal, not an error type
+    """A parse error: stop reading this game."""
+
+    def __init__(self, code: str, pos: Pos, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.pos = pos
+        self.message = message
+
+
+class _NewGame(Exception):  # noqa: N818
+    """A movetext token that starts a new game (after ``result``, or with no game open)."""
+
+
+def _q(tok: str | None) -> str:
+    if tok is None:
+        return "the end of the game"
+    if len(tok) > 40:
+        tok = tok[:37] + "..."
+    return f"'{tok}'"
+
+
+def _p101(pos: Pos, message: str) -> _Stop:
+    return _Stop("P101", pos, message)
+
+
+def _p103(pos: Pos, message: str) -> _Stop:
+    return _Stop("P103", pos, message)
+
+
+class _GameReader:
+    """The state machine that reads one game's tokens into a :class:`Game`."""
+
+    __slots__ = (
+        "game", "n", "facts", "sec", "rank", "kw", "kw_pos", "deal", "plays", "cur",
+        "pfx", "pfx_pos", "trick", "trick_pos", "block", "claim_seat", "claim_pos",
+        "cur_call", "count", "hdr", "hdr_pos", "hseat", "hdel", "hslash", "hpos",
+        "cur_ann", "ann_after", "ex_seat", "ex_pos", "cur_ex", "dseat", "dseat_pos", "ddash",
+        "dbare", "line", "hang_state", "hang_kw_pos", "pend", "after", "skip_mt", "skip_res",
+        "src", "src_len", "templates",
+    )
+
+    def __init__(self, index: int, line: int, pend: list[str]) -> None:
+        self.game = Game(index=index, line=line)
+        self.facts = table_facts(None)
+        self.n = self.facts.players
+        self.templates = _templates(self.n)
+        self.templates = _templates(self.n)
+        self.sec = S_TAGS
+        self.rank = 0
+        self.kw = "deal"
+        self.kw_pos = NOPOS
+        self.deal: Deal | None = None
+        self.plays: list[Play] = []
+        self.cur: Play | None = None
+        self.pfx: int | None = None
+        self.pfx_pos = NOPOS
+        self.trick: int | None = None
+        self.trick_pos = NOPOS
+        self.block: str | None = None  # "claim" (awaiting rest|game) or "rest" (play over)
+        self.claim_seat = 0
+        self.claim_pos = NOPOS
+        self.cur_call: Call | None = None
+        self.count = 0
+        self.hdr = 0
+        self.hdr_pos = NOPOS
+        self.hseat: int | None = None
+        self.hdel: list[str] = []
+        self.hslash: Pos | None = None
+        self.hpos = NOPOS
+        self.cur_ann: Announce | None = None
+        self.ann_after = "bids"
+        self.ex_seat: int | None = None
+        self.ex_pos = NOPOS
+        self.cur_ex: Exchange | None = None
+        self.dseat: int | None = None
+        self.dseat_pos = NOPOS
+        self.ddash = False
+        self.dbare = False
+        self.line: ScoreLine | None = None
+        self.hang_state = 0
+        self.hang_kw_pos = NOPOS
+        self.pend = pend  # game comments so far (before the first movetext token)
+        self.after: list[str] = []  # comments after ``result`` (a following tagless game's)
+        self.skip_mt = False
+        self.skip_res = 0
+        self.src: list[str] = []
+        self.src_len = 0
+
+    # ------------------------------------------------------------------ tokens
+
+    def feed(self, d: tuple, tok: str, ln: int, col: int, glued: bool = False) -> None:
+        """Read one token.  Raises :class:`_Stop` on a parse error."""
+        kind = d[0]
+        if self.sec == S_PLAY:
+            if kind == CARD:
+                if self.block is not None:
+                    self._blocked(tok, (ln, col))
+                pfx = self.pfx
+                if pfx is None:
+                    pos = (ln, col)
+                else:
+                    pos = self.pfx_pos
+                    self.pfx = None
+                t = self.trick
+                if t is None:
+                    p = Play(d[1], pfx, None, None, d[2], None, pos)
+                else:
+                    p = Play(d[1], pfx, t, None, d[2], None, pos, NOPOS, self.trick_pos)
+                    self.trick = None
+                self.plays.append(p)
+                self.cur = p
+                return
+            if kind == TRICK:
+                if self.trick is not None or self.pfx is not None or self.block is not None:
+                    self._bad_trick(tok, (ln, col))
+                self.trick = d[1]
+                self.trick_pos = (ln, col)
+                self.cur = None
+                return
+            if kind == KW and d[1] == "bela" and self.cur is not None and self.cur.bela is None:
+                cur = self.cur
+                cur.bela = "bela"
+                cur.bela_pos = (ln, col)
+                if d[2] is not None:
+                    self._annotate(d[2], tok, (ln, col))
+                return
+        if kind == COMPOUND:
+            parts = d[1]
+            last = len(parts) - 1
+            for i, (off, pd) in enumerate(parts):
+                end = parts[i + 1][0] if i < last else len(tok)
+                self.feed(pd, tok[off:end], ln, col + off, off > 0)
+            return
+        if kind == KW and d[1] in TOP_WORDS:
+            self._keyword(d[1], tok, (ln, col))
+            return
+        _HANDLERS[self.sec](self, d, tok, (ln, col), glued)
+
+    def comment(self, text: str) -> None:
+        """A comment, collapsed; kept after a card, a call, or as a game comment."""
+        if not text:
+            return
+        sec = self.sec
+        if sec == S_PLAY:
+            target = self.cur
+        elif sec == S_BIDS:
+            target = self.cur_call
+        elif sec == S_TAGS:
+            self.pend.append(text)
+            return
+        elif sec == S_DONE:
+            self.after.append(text)
+            return
+        else:
+            return
+        if target is not None:
+            if target.comment is None:
+                target.comment = text
+            elif len(target.comment) < MAX_COMMENT_CHARS:
+                target.comment = target.comment + " " + text
+
+    # ------------------------------------------------------------------ fast lines
+    #
+    # Whole canonical lines, read at once.  Each ``fast_*`` first checks that the
+    # general path would read the line without an error and to the same record;
+    # if not it returns False and the line goes through the general tokenizer.
+    # ``tests/test_reader.py`` checks that both paths give the same records.
+
+    def _fast_ok(self) -> bool:
+        sec = self.sec
+        return sec != S_TAGS and sec != S_DONE and sec != S_HDR and sec != S_RESULT
+
+    def fast(self, line: str, ln: int) -> bool:
+        """Read a canonical line whole; False when the general tokenizer must read it."""
+        c = line[0]
+        if "0" <= c <= "9" or c == "p":
+            return self.fast_trick(line, ln)
+        if c == "h":
+            return self.fast_hands(line, ln)
+        templates = self.templates
+        t = templates.get(line, 0)
+        if t == 0:
+            t = _line_template(line, self.n)
+            if len(templates) < 50_000:
+                templates[line] = t
+        return t is not None and self.fast_line(t, ln)
+
+    def fast_trick(self, line: str, ln: int) -> bool:
+        """``[play ]N. C C C C``: a trick of canonical cards and nothing else."""
+        parts = line.split(" ")
+        col = 1
+        if parts[0] == "play":
+            del parts[0]
+            col = 6
+        num = parts[0]
+        digits = num[:-1]
+        if (len(parts) != self.n + 1 or num[-1:] != "." or not digits.isdigit()
+                or not digits.isascii() or not _CARDS.issuperset(parts[1:])):
+            return False
+        sec = self.sec
+        if col == 6:
+            if sec == S_PLAY or not self._fast_ok():
+                return False
+            self._keyword("play", "play", (ln, 1))
+        elif (sec != S_PLAY or self.trick is not None or self.pfx is not None
+              or self.block is not None):
+            return False
+        base = col + len(num) + 1
+        plays = self.plays
+        app = plays.append
+        app(Play(parts[1], None, int(digits), None, None, None, (ln, base), NOPOS, (ln, col)))
+        for c in parts[2:]:
+            base += 3
+            app(Play(c, None, None, None, None, None, (ln, base)))
+        self.cur = plays[-1]
+        return True
+
+    def fast_hands(self, line: str, ln: int) -> bool:
+        if not self._fast_ok() or self.sec == S_HANDS:
+            return False
+        shapes = _HAND_SHAPES.get(self.n)
+        if shapes is None:
+            shapes = _HAND_SHAPES[self.n] = {}
+        key = line.translate(_CARD_MASK)
+        shape = shapes.get(key)
+        if shape is None:
+            shape = _hand_shape(line, self.n)
+            if shape is None:
+                return False
+            if len(shapes) < 10_000 and "x:" not in key:  # no seat digit masked
+                shapes[key] = shape
+        self._keyword("hands", "hands", (ln, 1))
+        deal = self.deal
+        hands = deal.hands
+        seat_pos = deal.hand_seat_pos
+        card_pos = deal.hand_card_pos
+        for seat, spos, spans, cols in shape:
+            seat_pos[seat] = (ln, spos)
+            hands[seat] = [line[i:j].split(" ") for i, j in spans]
+            card_pos[seat] = [(ln, c) for c in cols]
+        seat = shape[-1][0]
+        self.hseat = seat
+        self.hdel = hands[seat][-1]
+        self.hslash = None
+        self.hpos = seat_pos[seat]
+        return True
+
+    def fast_line(self, t: tuple, ln: int) -> bool:
+        """A canonical deal header, bids, declare, score or total line from its template."""
+        kind = t[0]
+        if not self._fast_ok():
+            return False
+        pos = (ln, 1)
+        if kind == "deal":
+            self._keyword("deal", "deal", pos)
+            deal = self.deal
+            deal.number = t[1]
+            deal.number_pos = (ln, 6)
+            deal.dealer = t[2]
+            self.sec = S_DEAL
+        elif kind == "bids":
+            self._keyword("bids", "bids", pos)
+            calls = self.deal.bids
+            calls.extend([Call(call, seat, None, (ln, col)) for call, seat, col in t[1]])
+            self.cur_call = calls[-1]
+        elif kind == "declare":
+            self._keyword("declare", "declare", pos)
+            deal = self.deal
+            decl = deal.declare
+            seat_pos = deal.declare_seat_pos
+            for seat, scol, combos in t[1]:
+                seat_pos[seat] = (ln, scol)
+                decl[seat] = [Combination(text, (ln, col)) for text, col in combos]
+            self.dseat = t[2]
+            self.dseat_pos = seat_pos[t[2]]
+            self.ddash = t[3]
+            self.dbare = False
+        else:
+            self._keyword(kind, kind, pos)
+            sl = self.line
+            sl.values.extend(t[1])
+            sl.value_pos.extend([(ln, c) for c in t[2]])
+            if t[3] is not None:
+                sl.hang = t[3]
+                sl.hang_pos = (ln, t[4])
+                self.hang_state = 2
+        return True
+
+    # ------------------------------------------------------------------ structure
+
+    def start_movetext(self, pos: Pos) -> None:
+        self.game.movetext_pos = pos
+        if self.pend:
+            self.game.comments = self.pend
+        self.pend = []
+        self.sec = S_DEAL  # overwritten by the keyword that follows
+
+    def set_variant(self) -> None:
+        self.facts = table_facts(self.game.tags.get("Variant"))
+        self.n = self.facts.players
+        self.templates = _templates(self.n)
+
+    def _keyword(self, w: str, tok: str, pos: Pos) -> None:
+        sec = self.sec
+        if sec == S_DONE:
+            raise _NewGame
+        if sec == S_TAGS:
+            self.start_movetext(pos)
+            if w not in ("deal", "result"):
+                raise _p103(pos, f"expected 'deal' to begin the movetext, found {_q(tok)}")
+        else:
+            self.close(tok)
+        if w == "deal":
+            self.deal = Deal(0, 0, pos=pos)
+            self.game.deals.append(self.deal)
+            self.sec = S_HDR
+            self.hdr = 0
+            self.hdr_pos = pos
+            self.rank = 0
+            self.kw = "deal"
+            self.kw_pos = pos
+            return
+        if w == "result":
+            self.sec = S_RESULT
+            self.kw = "result"
+            self.kw_pos = pos
+            return
+        deal = self.deal
+        if deal is None or sec == S_HDR:
+            raise _p103(pos, f"expected 'deal' before a section, found {_q(tok)}")
+        state, rank = SECTIONS[w]
+        prev = self.kw
+        if w == "announce":
+            if self.rank < 5:
+                rank = 5
+            elif self.rank in (6, 7):
+                if not self.facts.figures:
+                    raise _p103(pos, f"'announce' after '{prev}' exists only in the Hungarian variants")
+                rank = 8
+            elif self.rank == 9 and self.facts.figures:
+                rank = 9.5
+            else:
+                raise _p103(pos, f"'announce' cannot stand after '{prev}'")
+            self.ann_after = prev
+            self.cur_ann = None
+        elif rank <= self.rank:
+            if rank == self.rank or (w == prev):
+                raise _p103(pos, f"a second '{w}' section in deal {deal.number}")
+            raise _p103(pos, f"'{w}' cannot stand after '{prev}'")
+        if state == S_PLAY:
+            if deal.bids:
+                for c in deal.bids:
+                    if c.call != "pass":
+                        break
+                else:
+                    raise _p103(pos, "'play' after an auction in which every seat passed")
+        elif state == S_TURN and not self.facts.turn:
+            raise _p103(pos, f"'turn' in a variant without a turned card ({self._vname()})")
+        elif state == S_TALON and not self.facts.talon:
+            raise _p103(pos, f"'talon' in a variant without a talon ({self._vname()})")
+        self.sec = state
+        self.rank = rank
+        self.kw = w
+        self.kw_pos = pos
+        self.count = 0
+        if state == S_HANDS:
+            deal.hands = {}
+            deal.hands_pos = pos
+            self.hseat = None
+        elif state == S_TURN:
+            pass
+        elif state == S_TALON:
+            deal.talon = []
+            deal.talon_pos = pos
+        elif state == S_BIDS:
+            deal.bids = []
+            deal.bids_pos = pos
+            self.pfx = None
+            self.cur_call = None
+        elif state == S_EXCH:
+            deal.exchange = []
+            deal.exchange_pos = pos
+            self.ex_seat = None
+            self.cur_ex = None
+        elif state == S_DECL:
+            deal.declare = {}
+            deal.declare_pos = pos
+            self.dseat = None
+            self.ddash = False
+            self.dbare = False
+        elif state == S_PLAY:
+            self.plays = deal.plays = []
+            deal.play_pos = pos
+            self.cur = None
+            self.pfx = None
+            self.trick = None
+            self.block = None
+        elif state in (S_SCORE, S_TOTAL):
+            self.line = ScoreLine([], pos=pos)
+            if state == S_SCORE:
+                deal.score = self.line
+            else:
+                deal.total = self.line
+            self.hang_state = 0
+
+    def _vname(self) -> str:
+        return self.game.tags.get("Variant") or "no Variant"
+
+    def close(self, found: str | None) -> None:
+        """End the current section (at ``found``, the next keyword, or None at the end)."""
+        sec = self.sec
+        if sec <= S_DEAL or sec == S_DONE:
+            if sec == S_HDR:
+                want = ("the deal number", "'dealer'", "the dealer's seat")[self.hdr]
+                raise _p101(self.hdr_pos, f"expected {want} after {_q(self._hdr_word())}, "
+                                          f"found {_q(found)}")
+            return
+        kw = self.kw
+        if sec == S_PLAY:
+            if self.trick is not None:
+                raise _p101(self.trick_pos, f"trick number {self.trick}. with no card after it")
+            if self.pfx is not None:
+                raise _p101(self.pfx_pos, f"expected a card or 'claim' after '{self.pfx}:', "
+                                          f"found {_q(found)}")
+            if self.block == "claim":
+                raise _p101(self.claim_pos, f"expected 'rest' or 'game' after 'claim', "
+                                            f"found {_q(found)}")
+            if not self.plays and self.deal.claim is None:
+                raise _p101(self.kw_pos, "empty 'play' section")
+            self.cur = None
+        elif sec == S_HANDS:
+            if self.hseat is None:
+                raise _p101(self.kw_pos, "empty 'hands' section")
+            self._end_hand_seat(found)
+        elif sec == S_TURN:
+            if self.deal.turn is None:
+                raise _p101(self.kw_pos, "empty 'turn' section: expected the turned card")
+        elif sec == S_TALON:
+            if not self.deal.talon:
+                raise _p101(self.kw_pos, "empty 'talon' section")
+        elif sec == S_BIDS:
+            if self.pfx is not None:
+                raise _p101(self.pfx_pos, f"expected a call after '{self.pfx}:', found {_q(found)}")
+            if not self.deal.bids:
+                raise _p101(self.kw_pos, "empty 'bids' section")
+            self.cur_call = None
+        elif sec == S_ANN:
+            if self.cur_ann is None:
+                raise _p101(self.kw_pos, "empty 'announce' section")
+            if not self.cur_ann.figures:
+                raise _p101(self.cur_ann.pos, f"expected a figure after '{self.cur_ann.seat}:', "
+                                              f"found {_q(found)}")
+        elif sec == S_EXCH:
+            self._end_exchange_group(found)
+            if not self.deal.exchange:
+                raise _p101(self.kw_pos, "empty 'exchange' section")
+        elif sec == S_DECL:
+            deal = self.deal
+            if self.dseat is not None:
+                self._end_declare_seat(found)
+            elif not self.dbare:
+                raise _p101(self.kw_pos, "empty 'declare' section")
+            decl = deal.declare
+            deal.declare = {s: decl.get(s, []) for s in range(1, max(self.n, *decl, 0) + 1)}
+        elif sec in (S_SCORE, S_TOTAL):
+            if self.hang_state == 1:
+                raise _p101(self.hang_kw_pos, f"expected a number after 'hang', found {_q(found)}")
+            if not self.line.values and self.line.hang is None:
+                raise _p101(self.kw_pos, f"empty '{kw}' section")
+        elif sec == S_RESULT:
+            raise _p101(self.kw_pos, "expected A, B, a seat number or '*' after 'result', "
+                                     f"found {_q(found)}")
+
+    def _hdr_word(self) -> str:
+        d = self.deal
+        return ("deal", f"deal {d.number}", "dealer")[self.hdr]
+
+    # ------------------------------------------------------------------ states
+
+    def _unexpected(self, d: tuple, tok: str, pos: Pos, want: str) -> _Stop:
+        if d[0] == KW:
+            return _p103(pos, f"{_q(tok)} cannot stand here: expected {want}")
+        if d[0] == BADCOMBO:
+            return _p101(pos, d[1])
+        return _p101(pos, f"expected {want}, found {_q(tok)}")
+
+    def _seat(self, n: int, tok: str, pos: Pos) -> int:
+        if not 1 <= n <= self.n:
+            raise _p101(pos, f"seat {n} in {_q(tok)} is outside 1..{self.n} "
+                             f"for {self._vname()}")
+        return n
+
+    def _in_tags(self, d: tuple, tok: str, pos: Pos, glued: bool) -> None:
+        self.start_movetext(pos)
+        raise self._unexpected(d, tok, pos, "'deal' to begin the movetext")
+
+    def _in_done(self, d: tuple, tok: str, pos: Pos, glued: bool) -> None:
+        raise _NewGame
+
+    def _in_header(self, d: tuple, tok: str, pos: Pos, glued: bool) -> None:
+        deal = self.deal
+        step = self.hdr
+        if step == 0:
+            if d[0] != NUMBER or d[2] is None:
+                raise self._unexpected(d, tok, pos, "the deal number after 'deal'")
+            deal.number = d[2]
+            deal.number_pos = pos
+        elif step == 1:
+            if d[0] != KW or d[1] != "dealer":
+                raise self._unexpected(d, tok, pos, f"'dealer' after 'deal {deal.number}'")
+        else:
+            if d[0] != NUMBER or d[2] is None:
+                raise self._unexpected(d, tok, pos, "the dealer's seat after 'dealer'")
+            deal.dealer = self._seat(d[2], tok, pos)
+            self.sec = S_DEAL
+            return
+        self.hdr = step + 1
+        self.hdr_pos = pos
+
+    def _in_deal(self, d: tuple, tok: str, pos: Pos, glued: bool) -> None:
+        raise self._unexpected(d, tok, pos, "a section keyword, 'deal' or 'result'")
+
+    # hands ---------------------------------------------------------------
+
+    def _end_hand_seat(self, found: str | None) -> None:
+        if not self.hdel:
+            if self.hslash is not None:
+                raise _p101(self.hslash, f"empty delivery: expected a card after '/', "
+                                         f"found {_q(found)}")
+            raise _p101(self.hpos, f"expected a card after '{self.hseat}:', found {_q(found)}")
+
+    def _in_hands(self, d: tuple, tok: str, pos: Pos, glued: bool) -> None:
+        kind = d[0]
+        deal = self.deal
+        if kind == CARD:
+            if self.hseat is None:
+                raise _p101(pos, f"expected a seat prefix such as '1:' before the cards, "
+                                 f"found {_q(tok)}")
+            if d[2] is not None:
+                raise _p101(pos, f"an annotation cannot stand in 'hands': {_q(tok)}")
+            self.hdel.append(d[1])
+            deal.hand_card_pos[self.hseat].append(pos)
+            self.hslash = None
+        elif kind == PREFIX:
+            seat = self._seat(d[1], tok, pos)
+            if self.hseat is not None:
+                self._end_hand_seat(tok)
+            if seat in deal.hands:
+                raise _p101(pos, f"seat {seat} is listed twice in 'hands'")
+            self.hdel = []
+            deal.hands[seat] = [self.hdel]
+            deal.hand_seat_pos[seat] = pos
+            deal.hand_card_pos[seat] = []
+            self.hseat = seat
+            self.hpos = pos
+            self.hslash = None
+        elif kind == SLASH:
+            if self.hseat is None:
+                raise _p101(pos, "expected a seat prefix such as '1:' before '/'")
+            if not self.hdel:
+                raise _p101(self.hslash or pos, "empty delivery: expected a card before '/'"
+                            if self.hslash is None else
+                            "empty delivery: expected a card after '/', found '/'")
+            self.hdel = []
+            deal.hands[self.hseat].append(self.hdel)
+            self.hslash = pos
+        else:
+            raise self._unexpected(d, tok, pos, "a card, '/' or a seat prefix in 'hands'")
+
+    # turn, talon -----------------------------------------------------------
+
+    def _in_turn(self, d: tuple, tok: str, pos: Pos, glued: bool) -> None:
+        deal = self.deal
+        if d[0] == CARD and d[2] is None:
+            if deal.turn is not None:
+                raise _p101(pos, f"expected one card after 'turn', found a second card {_q(tok)}")
+            deal.turn = d[1]
+            deal.turn_pos = pos
+            return
+        raise self._unexpected(d, tok, pos, "the turned card")
+
+    def _in_talon(self, d: tuple, tok: str, pos: Pos, glued: bool) -> None:
+        if d[0] == CARD and d[2] is None:
+            self.deal.talon.append(d[1])
+            self.deal.talon_card_pos.append(pos)
+            return
+        raise self._unexpected(d, tok, pos, "a card in 'talon'")
+
+    # bids --------------------------------------------------------------------
+
+    def _in_bids(self, d: tuple, tok: str, pos: Pos, glued: bool) -> None:
+        kind = d[0]
+        if kind == CALL or (kind == KW and d[1] == "take"):
+            call = d[1]
+            if self.pfx is not None:
+                c = Call(call, self.pfx, None, self.pfx_pos if glued else pos)
+                self.pfx = None
+            else:
+                c = Call(call, None, None, pos)
+            self.deal.bids.append(c)
+            self.cur_call = c
+        elif kind == PREFIX:
+            if self.pfx is not None:
+                raise _p101(self.pfx_pos, f"expected a call after '{self.pfx}:', found {_q(tok)}")
+            self.pfx = self._seat(d[1], tok, pos)
+            self.pfx_pos = pos
+            self.cur_call = None
+        else:
+            raise self._unexpected(d, tok, pos, "a call")
+
+    # announce ----------------------------------------------------------------
+
+    def _in_announce(self, d: tuple, tok: str, pos: Pos, glued: bool) -> None:
+        kind = d[0]
+        if kind == FIGURE:
+            if self.cur_ann is None:
+                raise _p101(pos, f"expected a seat prefix such as '1:' before {_q(tok)}")
+            self.cur_ann.figures.append(d[1])
+            self.cur_ann.figure_pos.append(pos)
+        elif kind == PREFIX:
+            seat = self._seat(d[1], tok, pos)
+            if self.cur_ann is not None and not self.cur_ann.figures:
+                raise _p101(self.cur_ann.pos, f"expected a figure after '{self.cur_ann.seat}:', "
+                                              f"found {_q(tok)}")
+            self.cur_ann = Announce(seat, [], self.ann_after, pos)
+            self.deal.announce.append(self.cur_ann)
+        else:
+            raise self._unexpected(d, tok, pos, "a figure (absolut, hundred, …) or a seat prefix")
+
+    # exchange ----------------------------------------------------------------
+
+    def _end_exchange_group(self, found: str | None) -> None:
+        ex = self.cur_ex
+        if ex is not None and not ex.cards:
+            raise _p101(ex.pos, f"expected a card after '{ex.action}', found {_q(found)}")
+        if self.ex_seat is not None and ex is None:
+            raise _p101(self.ex_pos, f"expected swap, take or discard after '{self.ex_seat}:', "
+                                     f"found {_q(found)}")
+
+    def _in_exchange(self, d: tuple, tok: str, pos: Pos, glued: bool) -> None:
+        kind = d[0]
+        if kind == CARD:
+            ex = self.cur_ex
+            if ex is None:
+                raise self._unexpected(d, tok, pos, "swap, take or discard" if self.ex_seat
+                                       else "a seat prefix such as '2:'")
+            if d[2] is not None:
+                raise _p101(pos, f"an annotation cannot stand in 'exchange': {_q(tok)}")
+            if ex.action == "swap" and ex.cards:
+                raise _p101(pos, f"'swap' gives one card; found a second card {_q(tok)}")
+            ex.cards.append(d[1])
+            ex.card_pos.append(pos)
+        elif kind == KW and d[1] in ("swap", "take", "discard"):
+            if self.ex_seat is None:
+                raise _p101(pos, f"expected a seat prefix such as '2:' before {_q(tok)}")
+            if self.cur_ex is not None and not self.cur_ex.cards:
+                raise _p101(self.cur_ex.pos, f"expected a card after '{self.cur_ex.action}', "
+                                             f"found {_q(tok)}")
+            self.cur_ex = Exchange(self.ex_seat, d[1], [], pos)
+            self.deal.exchange.append(self.cur_ex)
+        elif kind == PREFIX:
+            seat = self._seat(d[1], tok, pos)
+            self._end_exchange_group(tok)
+            self.ex_seat = seat
+            self.ex_pos = pos
+            self.cur_ex = None
+        else:
+            raise self._unexpected(d, tok, pos, "a seat prefix, swap, take, discard or a card")
+
+    # declare -----------------------------------------------------------------
+
+    def _end_declare_seat(self, found: str | None) -> None:
+        if not self.ddash and not self.deal.declare[self.dseat]:
+            raise _p101(self.dseat_pos, f"expected a combination or '-' after '{self.dseat}:', "
+                                        f"found {_q(found)}")
+
+    def _in_declare(self, d: tuple, tok: str, pos: Pos, glued: bool) -> None:
+        kind = d[0]
+        deal = self.deal
+        if self.dbare:
+            raise _p101(pos, f"a bare '-' stands for every seat; found {_q(tok)} after it")
+        if kind == COMBO:
+            if self.dseat is None:
+                raise _p101(pos, f"expected a seat prefix such as '1:' before {_q(tok)}")
+            if self.ddash:
+                raise _p101(pos, f"'-' and combinations mixed for seat {self.dseat}")
+            deal.declare[self.dseat].append(Combination(d[1], pos))
+        elif kind == PREFIX:
+            seat = self._seat(d[1], tok, pos)
+            if self.dseat is not None:
+                self._end_declare_seat(tok)
+            if seat in deal.declare:
+                raise _p101(pos, f"seat {seat} is listed twice in 'declare'")
+            deal.declare[seat] = []
+            deal.declare_seat_pos[seat] = pos
+            self.dseat = seat
+            self.dseat_pos = pos
+            self.ddash = False
+        elif kind == DASH:
+            if self.dseat is None:
+                if deal.declare:
+                    raise _p101(pos, "expected a seat prefix before '-'")
+                self.dbare = True
+            elif self.ddash:
+                raise _p101(pos, f"'-' written twice for seat {self.dseat}")
+            elif deal.declare[self.dseat]:
+                raise _p101(pos, f"'-' and combinations mixed for seat {self.dseat}")
+            else:
+                self.ddash = True
+        else:
+            raise self._unexpected(d, tok, pos, "a combination (run5:AS, carre:J), '-' or a seat "
+                                                "prefix")
+
+    # play --------------------------------------------------------------------
+
+    def _blocked(self, tok: str, pos: Pos) -> None:
+        if self.block == "claim":
+            raise _p101(self.claim_pos, f"expected 'rest' or 'game' after 'claim', found {_q(tok)}")
+        raise _p103(pos, f"a card after 'claim rest': {_q(tok)}")
+
+    def _bad_trick(self, tok: str, pos: Pos) -> None:
+        if self.block == "claim":
+            self._blocked(tok, pos)
+        if self.block == "rest":
+            raise _p103(pos, f"a trick number after 'claim rest': {_q(tok)}")
+        if self.trick is not None:
+            raise _p101(self.trick_pos, f"trick number {self.trick}. with no card after it")
+        raise _p101(self.pfx_pos, f"expected a card or 'claim' after '{self.pfx}:', found {_q(tok)}")
+
+    def _annotate(self, a: str, tok: str, pos: Pos) -> None:
+        cur = self.cur
+        if cur is None:
+            raise _p101(pos, f"annotation {_q(tok)} with no card before it")
+        if cur.annotation is not None:
+            raise _p101(pos, f"a second annotation on {cur.card}: {_q(tok)}")
+        cur.annotation = a
+
+    def _in_play(self, d: tuple, tok: str, pos: Pos, glued: bool) -> None:
+        kind = d[0]
+        if self.block == "claim" and not (kind == KW and d[1] in ("rest", "game")):
+            self._blocked(tok, pos)
+        if kind == ANNOT:
+            self._annotate(d[1], tok, pos)
+        elif kind == PREFIX:
+            if self.pfx is not None:
+                raise _p101(self.pfx_pos, f"expected a card or 'claim' after '{self.pfx}:', "
+                                          f"found {_q(tok)}")
+            self.pfx = self._seat(d[1], tok, pos)
+            self.pfx_pos = pos
+            self.cur = None
+        elif kind == KW:
+            w = d[1]
+            if w in ("bela", "rebela"):
+                cur = self.cur
+                if cur is None:
+                    raise _p101(pos, f"{_q(tok)} with no card before it")
+                if cur.bela is None:
+                    cur.bela = w
+                    cur.bela_pos = pos
+                elif cur.bela == "bela" and w == "rebela":
+                    cur.bela = "bela rebela"
+                    cur.rebela_pos = pos
+                else:
+                    raise _p101(pos, f"a second {_q(tok)} on {cur.card}")
+                if d[2] is not None:
+                    self._annotate(d[2], tok, pos)
+            elif w == "claim":
+                deal = self.deal
+                if self.trick is not None:
+                    raise _p101(self.trick_pos, f"trick number {self.trick}. with no card after it")
+                if deal.claim is not None or self.block is not None:
+                    raise _p103(pos, "a second claim in one deal")
+                if self.pfx is None:
+                    raise _p101(pos, "'claim' needs the claiming seat before it, as in "
+                                     "'1: claim rest'")
+                self.claim_seat = self.pfx
+                self.claim_pos = pos
+                self.pfx = None
+                self.cur = None
+                self.block = "claim"
+            elif w in ("rest", "game"):
+                if self.block != "claim":
+                    raise _p103(pos, f"{_q(tok)} can only follow 'claim'")
+                self.deal.claim = Claim(self.claim_seat, w, len(self.plays), self.claim_pos)
+                self.block = "rest" if w == "rest" else None
+            else:
+                raise _p103(pos, f"{_q(tok)} cannot stand in 'play'")
+        else:
+            raise self._unexpected(d, tok, pos, "a card, a trick number, a seat prefix, 'bela' "
+                                                "or an annotation")
+
+    # score, total ------------------------------------------------------------
+
+    def _in_score(self, d: tuple, tok: str, pos: Pos, glued: bool) -> None:
+        kind = d[0]
+        line = self.line
+        total = self.sec == S_TOTAL
+        if kind == NUMBER or kind == DASH:
+            if self.hang_state == 2:
+                raise _p101(pos, f"'hang' stands last in 'score'; found {_q(tok)} after it")
+            if kind == DASH:
+                if total:
+                    raise _p101(pos, "'-' cannot stand in 'total': totals are numbers")
+                if self.hang_state == 1:
+                    raise _p101(pos, "expected a number after 'hang', found '-'")
+                line.values.append(None)
+                line.value_pos.append(pos)
+                return
+            if self.hang_state == 1:
+                line.hang = d[1]
+                line.hang_pos = pos
+                self.hang_state = 2
+                return
+            line.values.append(d[1])
+            line.value_pos.append(pos)
+        elif kind == KW and d[1] == "hang":
+            if total:
+                raise _p103(pos, "'hang' cannot stand in 'total'")
+            if self.hang_state:
+                raise _p103(pos, "a second 'hang' in 'score'")
+            self.hang_state = 1
+            self.hang_kw_pos = pos
+        else:
+            raise self._unexpected(d, tok, pos, "a number or '-'" if not total else "a number")
+
+    # result ------------------------------------------------------------------
+
+    def _in_result(self, d: tuple, tok: str, pos: Pos, glued: bool) -> None:
+        kind = d[0]
+        value = None
+        if kind == STAR:
+            value = "*"
+        elif kind == WORD and d[1] in ("A", "B"):
+            value = d[1]
+        elif kind == NUMBER and d[2] is not None:
+            value = str(self._seat(d[2], tok, pos))
+        if value is None:
+            raise self._unexpected(d, tok, pos, "A, B, a seat number or '*' after 'result'")
+        self.game.result = value
+        self.game.result_pos = pos
+        self.sec = S_DONE
+
+    # ------------------------------------------------------------------ skipping
+
+    def skip(self, d: tuple, tok: str, ln: int, col: int, glued: bool = False) -> None:
+        """After a parse error: watch for the start of the next game, read nothing."""
+        if self.skip_res == 2:
+            raise _NewGame
+        self.skip_mt = True
+        if d[0] == KW and d[1] == "result":
+            self.skip_res = 1
+        elif self.skip_res == 1:
+            self.skip_res = 2
+
+    def has_movetext(self) -> bool:
+        return self.skip_mt if self.game.errors else self.sec != S_TAGS
+
+    def fail(self, e: _Stop, d: tuple | None) -> None:
+        """Record the game's one parse error; the rest of the game is skipped."""
+        line, col = e.pos
+        deal = len(self.game.deals) or None
+        self.game.errors.append(ParseError(e.code, line, col, e.message, deal))
+        self.skip_mt = d is not None
+        if d is not None and d[0] == KW and d[1] == "result":
+            self.skip_res = 1
+        elif self.sec == S_RESULT and d is not None:
+            self.skip_res = 2
+        else:
+            self.skip_res = 0
+
+    def finish(self) -> Game:
+        """Close the game at the end of its text; returns the record."""
+        game = self.game
+        if not game.errors:
+            try:
+                self.close(None)
+            except _Stop as e:
+                self.fail(e, None)
+            if self.sec == S_TAGS and self.pend:
+                game.comments = self.pend
+        text = "\n".join(self.src).rstrip()
+        game.source_text = text + "\n" if text else ""
+        return game
+
+    def add_src(self, text: str) -> None:
+        if self.src_len < MAX_SOURCE_CHARS:
+            self.src.append(text)
+            self.src_len += len(text) + 1
+
+
+#: state -> the method that reads a token in it (plain functions: no reference cycle,
+#: so a finished game is freed by reference counting, not left to the cyclic GC)
+_HANDLERS = {
+    S_TAGS: _GameReader._in_tags, S_HDR: _GameReader._in_header, S_DEAL: _GameReader._in_deal,
+    S_HANDS: _GameReader._in_hands, S_TURN: _GameReader._in_turn,
+    S_TALON: _GameReader._in_talon, S_BIDS: _GameReader._in_bids,
+    S_ANN: _GameReader._in_announce, S_EXCH: _GameReader._in_exchange,
+    S_DECL: _GameReader._in_declare, S_PLAY: _GameReader._in_play,
+    S_SCORE: _GameReader._in_score, S_TOTAL: _GameReader._in_score,
+    S_RESULT: _GameReader._in_result, S_DONE: _GameReader._in_done,
+}
+
+
+# ---------------------------------------------------------------------- tags
+
+
+def _unescape(value: str) -> str:
+    return _UNESCAPE.sub(r"\1", value) if "\\" in value else value
+
+
+def _tag_line(line: str, i: int, ln: int, game: Game | None) -> int | None:
+    """Read the tags of a tag line from index ``i`` (a ``[``) into ``game``.
+
+    Returns the index of a ``{`` that opens a comment running past the end of
+    the line (dropped), else None.  Raises :class:`_Stop` for a malformed tag
+    (when ``game`` is None the tags are only skipped, errors ignored).
+    """
+    search = _NONSPACE.search
+    while True:
+        m = search(line, i)
+        if m is None:
+            return None
+        i = m.start()
+        c = line[i]
+        if c == "[":
+            t = TAG_RE.match(line, i)
+            if t is None:
+                if game is None:
+                    return None
+                if "]" not in line[i:]:
+                    msg = "unterminated tag: expected '\"value\"]' before the end of the line"
+                else:
+                    msg = (f"malformed tag: expected [Name \"value\"], found "
+                           f"{_q(line[i:].rstrip())}")
+                raise _p101((ln, i + 1), msg)
+            if game is not None:
+                name = t.group(1)
+                game.tags[name] = _unescape(t.group(2))
+                game.tag_pos[name] = (ln, i + 1)
+            i = t.end()
+        elif c == "{":
+            k = line.find("}", i + 1)
+            if k < 0:
+                return i
+            i = k + 1
+        elif c == ";":
+            return None
+        else:
+            if game is None:
+                return None
+            word = line[i:].split(None, 1)[0]
+            raise _p101((ln, i + 1), f"expected a tag or the end of the line after a tag, "
+                                     f"found {_q(word)}")
+
+
+# ---------------------------------------------------------------------- driver
+
+
+_FAST_FAIL = (KW, "", None)  # a failing fast line is movetext
+
+
+CHUNK_CHARS = 1 << 20
+
+
+def _chunks(source) -> Iterator[list[str]]:
+    """The source's lines (without their LF) in lists, read in blocks of about 1 MB."""
+    fh, obj = iter_lines(source)
+    try:
+        read = getattr(obj, "read", None)
+        if read is not None:
+            rest = ""
+            first = True
+            while True:
+                block = read(CHUNK_CHARS)
+                if not block:
+                    break
+                if first:
+                    first = False
+                    if block[0] == "\ufeff":
+                        block = block[1:]
+                lines = (rest + block).split("\n") if rest else block.split("\n")
+                rest = lines.pop()
+                yield lines
+            if rest:
+                yield [rest]
+        else:
+            batch: list[str] = []
+            first = True
+            for line in obj:
+                if first:
+                    first = False
+                    if line[:1] == "\ufeff":
+                        line = line[1:]
+                batch.append(line)
+                if len(batch) >= 4096:
+                    yield batch
+                    batch = []
+            if batch:
+                yield batch
+    finally:
+        if fh is not None:
+            fh.close()
+
+
+def _lines(source) -> Iterator[str]:
+    for lines in _chunks(source):
+        yield from lines
+
+
+def read_games(source: str | os.PathLike | IO | Iterable[str], filename: str | None = None,
+               ) -> Iterator[Game]:
+    """Read every game of ``source``, one at a time.
+
+    ``source`` is a path (``.gz`` by suffix or gzip magic), a text stream, an
+    iterable of lines, or a ``str`` of BGN text (a ``str`` without a newline
+    that names an existing file is read as a path).  ``filename`` is not
+    needed for reading; it is accepted so callers can pass it along.
+    """
+    del filename
+    return _read(_chunks(source))
+
+
+def parse_game(text: str) -> Game:
+    """The first game of a ``str`` of BGN text (a convenience for tests and tools)."""
+    if text[:1] == "\ufeff":
+        text = text[1:]
+    for game in _read([text.split("\n")]):
+        return game
+    raise ValueError("no game in text")
+
+
+def _read(chunks: Iterable[list[str]]) -> Iterator[Game]:  # noqa: C901 - one loop, on purpose
+    finditer = TOKEN_RE.finditer
+    cache_get = CACHE.get
+    ln = 0
+    index = 0
+    cur: _GameReader | None = None
+    pre: list[str] = []  # comments before the first game: a tagless first game's
+    in_comment = False
+    cbuf: list[str] = []
+    clen = 0
+    cpos: Pos = NOPOS
+    cdrop = False
+    feed = None
+    fast = None  # cur.fast while the current game reads without error
+    src_add = None
+    for raw in chain.from_iterable(chunks):
+        ln += 1
+        line = raw.rstrip("\r\n")
+        if in_comment:
+            j = line.find("}")
+            if j < 0:
+                if clen < MAX_COMMENT_CHARS:
+                    cbuf.append(line)
+                    clen += len(line)
+                if cur is not None:
+                    cur.add_src(line)
+                continue
+            cbuf.append(line[:j])
+            in_comment = False
+            if not cdrop:
+                text = collapse(" ".join(cbuf))
+                if cur is None:
+                    if text:
+                        pre.append(text)
+                elif not cur.game.errors:
+                    cur.comment(text)
+            start = j + 1
+        else:
+            if fast is not None and line:
+                try:
+                    done = fast(line, ln)
+                except _Stop as e:
+                    cur.fail(e, _FAST_FAIL)
+                    feed = cur.skip
+                    fast = None
+                    done = True
+                if done:
+                    src_add(line)
+                    continue
+            start = 0
+        src_from = 0
+        first = True
+        for m in finditer(line, start):
+            tok = m.group()
+            d = cache_get(tok)
+            if d is None:
+                c = tok[0]
+                if c == "[" and first:
+                    # a tag line
+                    i = m.start()
+                    if cur is None or cur.has_movetext():
+                        if cur is not None:
+                            if i:
+                                cur.add_src(line[:i])
+                            yield cur.finish()
+                            src_from = i
+                        index += 1
+                        cur = _GameReader(index, ln, [])
+                        feed = cur.feed
+                        src_add = cur.src.append
+                        fast = cur.fast
+                        pre = []
+                    else:
+                        cur.pend.clear()
+                    target = None if cur.game.errors else cur.game
+                    try:
+                        k = _tag_line(line, i, ln, target)
+                    except _Stop as e:
+                        cur.fail(e, None)
+                        feed = cur.skip
+                        fast = None
+                        k = _tag_line(line, i, ln, None)
+                    if target is not None and not cur.game.errors:
+                        cur.set_variant()
+                    if k is not None:
+                        in_comment = True
+                        cbuf = [line[k + 1:]]
+                        clen = len(cbuf[0])
+                        cpos = (ln, k + 1)
+                        cdrop = True
+                    break
+                d = lookup(tok)
+                if d[0] == COMMENT:
+                    if d[2]:
+                        if cur is None:
+                            text = collapse(d[1])
+                            if text:
+                                pre.append(text)
+                        elif not cur.game.errors:
+                            cur.comment(collapse(d[1]))
+                    else:
+                        in_comment = True
+                        cbuf = [d[1]]
+                        clen = len(d[1])
+                        cpos = (ln, m.start() + 1)
+                        cdrop = False
+                    continue
+            first = False
+            col = m.start() + 1
+            try:
+                if feed is None:
+                    raise _NewGame
+                feed(d, tok, ln, col)
+            except _NewGame:
+                after = pre
+                if cur is not None:
+                    cur.add_src(line[src_from:col - 1])
+                    after = cur.after
+                    yield cur.finish()
+                src_from = col - 1
+                index += 1
+                cur = _GameReader(index, ln, after)
+                pre = []
+                feed = cur.feed
+                src_add = cur.src.append
+                fast = cur.fast
+                try:
+                    feed(d, tok, ln, col)
+                except _Stop as e:
+                    cur.fail(e, d)
+                    feed = cur.skip
+                    fast = None
+            except _Stop as e:
+                cur.fail(e, d)
+                feed = cur.skip
+                fast = None
+        if cur is not None:
+            cur.add_src(line[src_from:])
+    if in_comment:
+        if cur is None:
+            index += 1
+            cur = _GameReader(index, cpos[0], [])
+        if not cur.game.errors:
+            cur.fail(_p101(cpos, "unterminated comment: no '}' after this '{'"), None)
+    if cur is not None:
+        yield cur.finish()
+
+
+# ---------------------------------------------------------------------- headers
+
+
+def _strip_comments(line: str, start: int) -> tuple[str, bool]:
+    """The text of ``line`` from ``start`` outside comments (each comment replaced by a
+    space), and whether a ``{`` comment is still open at the end of the line."""
+    out = []
+    i = start
+    n = len(line)
+    while i < n:
+        m = _COMMENT_START.search(line, i)
+        if m is None:
+            out.append(line[i:])
+            break
+        k = m.start()
+        out.append(line[i:k])
+        out.append(" ")
+        if line[k] == ";":
+            break
+        j = line.find("}", k + 1)
+        if j < 0:
+            return "".join(out), True
+        i = j + 1
+    return "".join(out), False
+
+
+_COMMENT_START = re.compile(r"[{;]")
+
+
+def scan_headers(path: str | os.PathLike | IO | Iterable[str]) -> Iterator[dict[str, str]]:
+    """The tags of every game of ``path``, in order, without tokenising the movetext.
+
+    Games are delimited as :func:`read_games` delimits them, so the n-th dict
+    belongs to the game with ``index`` n (a game without tags yields ``{}``).
+    Malformed tags are skipped.
+    """
+    tags: dict[str, str] | None = None
+    movetext = False
+    res = 0  # 1: after 'result', 2: after its value (a further token starts a game)
+    in_comment = False
+    ln = 0
+    search = _NONSPACE.search
+    for raw in _lines(path):
+        ln += 1
+        line = raw.rstrip("\r\n")
+        if ln == 1 and line[:1] == "\ufeff":
+            line = line[1:]
+        i = 0
+        if in_comment:
+            j = line.find("}")
+            if j < 0:
+                continue
+            in_comment = False
+            i = j + 1
+        # skip leading blanks and whole comments
+        while True:
+            m = search(line, i)
+            if m is None:
+                c = ""
+                break
+            i = m.start()
+            c = line[i]
+            if c == "{":
+                k = line.find("}", i + 1)
+                if k < 0:
+                    in_comment = True
+                    c = ""
+                    break
+                i = k + 1
+                continue
+            if c == ";":
+                c = ""
+            break
+        if not c:
+            continue
+        if c == "[":
+            if tags is None or movetext:
+                if tags is not None:
+                    yield tags
+                tags = {}
+                movetext = False
+                res = 0
+            game = Game()
+            try:
+                k = _tag_line(line, i, ln, game)
+            except _Stop:
+                k = None
+            tags.update(game.tags)
+            if k is not None:
+                in_comment = True
+            continue
+        if "{" in line or ";" in line:
+            text, in_comment = _strip_comments(line, i)
+        else:
+            text = line[i:] if i else line
+        if res or _RESULT_RE.search(text):
+            for w in text.split():
+                if res == 2 or tags is None:
+                    if tags is not None:
+                        yield tags
+                    tags = {}
+                    res = 0
+                movetext = True
+                if w.lower() == "result":
+                    res = 1
+                elif res == 1:
+                    res = 2
+            continue
+        if tags is None:
+            tags = {}
+        movetext = True
+    if tags is not None:
+        yield tags

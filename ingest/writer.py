@@ -1,0 +1,238 @@
+"""Canonical BGN text (bgn-details §2) and the identities built on it (bgn.md §7).
+
+``write_game`` is total: it accepts any :class:`Game` the reader returns (and
+records built in code) and never raises.  Reading its output and writing
+again gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+from decimal import Decimal
+from typing import IO
+
+from ingest.lexer import CARD_ORDER
+from replay.record import Announce, Deal, Game, Play, ScoreLine
+from replay.variants import table_facts
+
+__all__ = ["write_game", "write_games", "game_id", "deal_id", "format_number", "TAG_ORDER"]
+
+#: the tags written first, in this order; the others follow sorted by code point
+TAG_ORDER = (
+    "Variant", "Event", "Site", "Date", "Round", "Seat1", "Seat2", "Seat3", "Seat4",
+    "Target", "Rules", "Result", "GameId", "Source",
+)
+_TAG_RANK = {name: i for i, name in enumerate(TAG_ORDER)}
+
+
+def ordered_tags(tags: dict[str, str]) -> list[str]:
+    """Tag names in canonical order."""
+    return sorted(tags, key=lambda k: (_TAG_RANK.get(k, len(TAG_ORDER)), k))
+
+
+def format_number(value: Decimal | int | float | None) -> str:
+    """A score-sheet number: ``-`` for None, whole values as integers, halves as ``97.5``."""
+    if value is None:
+        return "-"
+    try:
+        d = value if isinstance(value, Decimal) else Decimal(str(value))
+        if d == d.to_integral_value():
+            return str(int(d))
+        return format(d.normalize(), "f")
+    except (ArithmeticError, ValueError):
+        return str(value)
+
+
+def _sorted_cards(cards: Iterable[str]) -> list[str]:
+    return sorted(cards, key=lambda c: CARD_ORDER.get(c, 99))
+
+
+def _comment(text: str) -> str:
+    return "{" + text.replace("}", ")") + "}"
+
+
+def _escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _card_group(p: Play, comments: bool) -> str:
+    s = p.card
+    if p.seat is not None:
+        s = f"{p.seat}:{s}"
+    if p.annotation:
+        s += p.annotation
+    if p.bela:
+        s += " " + p.bela
+    if comments and p.comment is not None:
+        s += " " + _comment(p.comment)
+    return s
+
+
+def _announce_slot(a: Announce) -> int:
+    """1: before the exchange (after bids …); 2: after exchange/declare; 3: after play."""
+    if a.after in ("exchange", "declare"):
+        return 2
+    if a.after == "play":
+        return 3
+    return 1
+
+
+def _announce_line(entries: list[Announce]) -> str:
+    parts = ["announce"]
+    for a in entries:
+        parts.append(f"{a.seat}:")
+        parts.extend(a.figures)
+    return " ".join(parts)
+
+
+def _score_line(word: str, line: ScoreLine) -> str:
+    parts = [word]
+    parts.extend(format_number(v) for v in line.values)
+    if line.hang is not None:
+        parts.append("hang")
+        parts.append(format_number(line.hang))
+    return " ".join(parts)
+
+
+def _play_lines(deal: Deal, players: int, comments: bool) -> list[str]:
+    plays = deal.plays or []
+    claim = deal.claim
+    at = -1
+    claim_text = ""
+    if claim is not None:
+        at = min(max(claim.after_play, 0), len(plays))
+        claim_text = f"{claim.seat}: claim {claim.what}"
+    n = players if players > 0 else 4
+    lines: list[str] = []
+    parts = ["play"]
+    for i, p in enumerate(plays):
+        if i == at:
+            parts.append(claim_text)
+        if i % n == 0:
+            if i:
+                lines.append(" ".join(parts))
+                parts = []
+            parts.append(f"{p.trick if p.trick is not None else i // n + 1}.")
+        elif p.trick is not None:
+            parts.append(f"{p.trick}.")
+        parts.append(_card_group(p, comments))
+    if at == len(plays):
+        parts.append(claim_text)
+    lines.append(" ".join(parts))
+    return lines
+
+
+def _deal_lines(deal: Deal, players: int, comments: bool) -> list[str]:
+    out = [f"deal {deal.number} dealer {deal.dealer}"]
+    if deal.hands is not None:
+        parts = ["hands"]
+        for seat in sorted(deal.hands):
+            parts.append(f"{seat}: " + " / ".join(
+                " ".join(_sorted_cards(delivery)) for delivery in deal.hands[seat]))
+        out.append(" ".join(parts))
+    if deal.turn is not None:
+        out.append(f"turn {deal.turn}")
+    if deal.talon is not None:
+        out.append(" ".join(["talon", *deal.talon]))
+    if deal.bids is not None:
+        parts = ["bids"]
+        for c in deal.bids:
+            s = c.call if c.seat is None else f"{c.seat}:{c.call}"
+            if comments and c.comment is not None:
+                s += " " + _comment(c.comment)
+            parts.append(s)
+        out.append(" ".join(parts))
+    slots: dict[int, list[Announce]] = {1: [], 2: [], 3: []}
+    for a in deal.announce:
+        slots[_announce_slot(a)].append(a)
+    if slots[1]:
+        out.append(_announce_line(slots[1]))
+    if deal.exchange is not None:
+        parts = ["exchange"]
+        seat = None
+        for e in deal.exchange:
+            if e.seat != seat:
+                parts.append(f"{e.seat}:")
+                seat = e.seat
+            parts.append(e.action)
+            parts.extend(e.cards)
+        out.append(" ".join(parts))
+    if deal.declare is not None:
+        parts = ["declare"]
+        top = max([players, *deal.declare]) if deal.declare else players
+        for seat in range(1, top + 1):
+            combos = deal.declare.get(seat) or []
+            parts.append(f"{seat}:")
+            if combos:
+                parts.extend(c.text for c in combos)
+            else:
+                parts.append("-")
+        out.append(" ".join(parts))
+    if slots[2]:
+        out.append(_announce_line(slots[2]))
+    if deal.plays is not None or deal.claim is not None:
+        out.extend(_play_lines(deal, players, comments))
+    if slots[3]:
+        out.append(_announce_line(slots[3]))
+    if deal.score is not None:
+        out.append(_score_line("score", deal.score))
+    if deal.total is not None:
+        out.append(_score_line("total", deal.total))
+    return out
+
+
+def write_game(game: Game, comments: bool = True) -> str:
+    """The canonical text of one game, ending with one LF (no empty line after it).
+
+    With ``comments=False`` every comment is left out (the text ``game_id`` hashes).
+    """
+    players = table_facts(game.tags.get("Variant")).players
+    lines = [f'[{name} "{_escape(game.tags[name])}"]' for name in ordered_tags(game.tags)]
+    body: list[str] = []
+    if comments:
+        body.extend(_comment(c) for c in game.comments)
+    for deal in game.deals:
+        body.extend(_deal_lines(deal, players, comments))
+    if game.result is not None:
+        body.append(f"result {game.result}")
+    if lines and body:
+        lines.append("")
+    lines.extend(body)
+    if not lines:
+        return ""
+    return "\n".join(lines) + "\n"
+
+
+def write_games(games: Iterable[Game], stream: IO[str]) -> int:
+    """Write games in canonical form, one empty line between them; returns the count."""
+    count = 0
+    for game in games:
+        text = write_game(game)
+        if not text:
+            continue
+        if count:
+            stream.write("\n")
+        stream.write(text)
+        count += 1
+    return count
+
+
+def game_id(game: Game) -> str:
+    """Lower-case hex SHA-256 of the game's canonical text without comments."""
+    return hashlib.sha256(write_game(game, comments=False).encode("utf-8")).hexdigest()
+
+
+def deal_id(game: Game, deal: Deal) -> str | None:
+    """SHA-256 of the deal's variant, dealer and layout; None when ``hands`` is absent."""
+    if deal.hands is None:
+        return None
+    parts = [f"{game.tags.get('Variant', '')}\n{deal.dealer}\n"]
+    for seat in sorted(deal.hands):
+        deliveries = " / ".join(" ".join(_sorted_cards(d)) for d in deal.hands[seat])
+        parts.append(f"{seat}: {deliveries}\n")
+    if deal.turn is not None:
+        parts.append(f"turn {deal.turn}\n")
+    if deal.talon is not None:
+        parts.append("talon " + " ".join(deal.talon) + "\n")
+    return hashlib.sha256("".join(parts).encode("utf-8")).hexdigest()
