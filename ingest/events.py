@@ -1,0 +1,328 @@
+"""Records and their replay reports turned into rows of the event tables, then Arrow tables.
+
+Pure: no files, no clock.  :class:`RowSink` collects row tuples per (table,
+variant) in the column order of :mod:`ingest.schema`; :meth:`RowSink.tables`
+transposes them once into Arrow tables.  Row tuples plus one ``zip(*rows)``
+per table are the cheapest way from Python objects to Arrow columns.
+
+Positions: a worker reads a chunk of a file whose first line is
+``line_offset + 1`` and whose first game is game ``index_offset + 1``; every
+line and game number written to the tables is counted from the start of the
+file.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+from dataclasses import dataclass
+from decimal import Decimal
+from functools import lru_cache
+
+import pyarrow as pa
+
+from ingest.schema import TABLES
+from replay.cards import CARD_INDEX, CARD_TEXT, CONTRACT_TABLES, RANKS, SUIT_MASK, SUITS
+from replay.declarations import CARRE, parse_combo
+from replay.record import Deal, Game
+from replay.report import DealReport, GameReport
+from replay.ruleset import Ruleset, RulesetError, load_ruleset
+from replay.variants import table_facts
+
+#: tags with a column of their own in ``games`` (bgn.md §3.1); ``Variant`` is the partition key
+STANDARD_TAGS = ("Event", "Site", "Date", "Round", "Seat1", "Seat2", "Seat3", "Seat4",
+                 "Target", "Rules", "Result", "GameId", "Source")
+_OWN_COLUMN = frozenset(STANDARD_TAGS) | {"Variant"}
+CONTRACT_NAMES = ("S", "H", "D", "C", "NT", "AT")
+#: code of a reject where the engine itself failed on a record that parsed
+ENGINE_FAILURE = "X901"
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """Where a chunk of games comes from and which ingest run writes it."""
+
+    source_file: str
+    batch: str
+    ingested_at: dt.datetime
+    line_offset: int = 0
+    index_offset: int = 0
+
+
+def raw_id(text: str) -> str:
+    """Identity of a reject: SHA-256 of its raw text."""
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+@lru_cache(maxsize=256)
+def _ruleset(variant: str, rules: str | None, target: str | None) -> Ruleset | None:
+    try:
+        return load_ruleset(variant, rules, target)
+    except RulesetError:
+        return None
+
+
+def side_labels(variant: str | None) -> tuple[str, ...]:
+    facts = table_facts(variant)
+    return ("A", "B") if facts.partnership else tuple(str(s) for s in range(1, facts.players + 1))
+
+
+def side_of_seat(variant: str | None) -> tuple[int, ...]:
+    """Index 0 unused; seat s -> side index."""
+    facts = table_facts(variant)
+    n = facts.players
+    if facts.partnership:
+        return (0,) + tuple((s - 1) % 2 for s in range(1, n + 1))
+    return (0,) + tuple(range(n))
+
+
+def parse_date(text: str | None) -> dt.date | None:
+    """``YYYY.MM.DD`` to a date; None when absent, partly unknown (``??``) or invalid."""
+    if not text:
+        return None
+    parts = text.strip().split(".")
+    if len(parts) != 3 or not all(p.isdigit() for p in parts):
+        return None
+    try:
+        return dt.date(int(parts[0]), int(parts[1]), int(parts[2]))
+    except ValueError:
+        return None
+
+
+def _sheet(line) -> list[float | None] | None:
+    if line is None:
+        return None
+    return [None if v is None else float(v) for v in line.values]
+
+
+def _int(v) -> int:
+    """Engine figures are ints in the supported variants; refuse to round a half silently."""
+    if isinstance(v, Decimal):
+        if v != v.to_integral_value():
+            raise ValueError(f"non-integral engine figure {v}")
+        return int(v)
+    return int(v)
+
+
+def side_points(dr: DealReport, side_of: tuple[int, ...]) -> tuple[int | None, int | None]:
+    """(bidding side, other sides): the raw points each collected in the deal.
+
+    Card points (last-trick bonus included) + declaration points won in the contest
+    + bela credited, before the contract test and the variant's scoring (capot
+    bonus, trick-needed rules, multipliers, match-point rounding).  None where
+    no one bid or the cards were not counted (a penalty, a game won by an
+    8-card run, a broken record).
+    """
+    if dr.caller is None or not dr.card_points:
+        return None, None
+    sides = len(dr.card_points)
+    raw = list(dr.card_points)
+    decl = dr.decl_by_side or [dr.decl_points if dr.decl_side == s else 0 for s in range(sides)]
+    for s in range(sides):
+        raw[s] += decl[s] if s < len(decl) else 0
+    for seat, p in dr.bela.items():
+        raw[side_of[seat]] += p
+    cs = side_of[dr.caller]
+    return raw[cs], sum(raw) - raw[cs]
+
+
+
+
+def hand_features(deal: Deal, dr: DealReport) -> tuple:
+    """(trumps, trump jack, trump nine, hcp) of the bidder's first delivery, and its
+    trumps at the start of play; None where unknown or not meaningful."""
+    bidder, kind = dr.caller, dr.contract
+    if bidder is None or kind is None:
+        return None, None, None, None, None
+    full = dr.hands.get(bidder)
+    total = None
+    if full is not None:
+        if kind < 4:
+            total = (full & SUIT_MASK[kind]).bit_count()
+        elif kind == 5:
+            total = full.bit_count()
+    first = None
+    if deal.hands is not None and deal.hands.get(bidder):
+        first = deal.hands[bidder][0]
+    if first is None:
+        return None, None, None, None, total
+    points = CONTRACT_TABLES[kind].points
+    hcp = sum(points[CARD_INDEX[c]] for c in first)
+    if kind < 4:
+        suit = SUITS[kind]
+        trumps = sum(1 for c in first if c[1] == suit)
+        return trumps, ("J" + suit) in first, ("9" + suit) in first, hcp, total
+    if kind == 5:
+        return len(first), None, None, hcp, total
+    return None, None, None, hcp, total
+
+
+class RowSink:
+    """Row tuples per (table, partition value), for one chunk of games."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self.rows: dict[tuple[str, str | None], list[tuple]] = {}
+        self.ids: list[tuple[str, str]] = []  # (game_id, "game"|"reject") in order
+        self.games = self.deals = self.violations = self.rejects = 0
+
+    def _out(self, table: str, variant: str | None) -> list[tuple]:
+        key = (table, variant)
+        out = self.rows.get(key)
+        if out is None:
+            out = self.rows[key] = []
+        return out
+
+    # ---------------------------------------------------------------- games
+    def add_game(self, game: Game, report: GameReport, gid: str) -> None:
+        ctx = self.ctx
+        lo = ctx.line_offset
+        variant = report.variant or ""
+        tags = game.tags
+        sides = side_labels(variant)
+        side_of = side_of_seat(variant)
+        rs = _ruleset(variant, tags.get("Rules"), tags.get("Target"))
+        index = game.index + ctx.index_offset
+        facts = table_facts(variant)
+        target = rs.target if rs is not None else facts.default_target
+        last_total = next((d.total for d in reversed(game.deals) if d.total is not None), None)
+        final = [_int(v) for v in report.deals[-1].total] if report.deals else [0] * len(sides)
+        other = [(k, v) for k, v in tags.items() if k not in _OWN_COLUMN]
+        self._out("games", variant).append((
+            gid, ctx.source_file, index, game.line + lo,
+            *(tags.get(t) for t in STANDARD_TAGS),
+            other, parse_date(tags.get("Date")), facts.players, target,
+            report.result, game.result, len(game.deals), final, _sheet(last_total),
+            len(report.violations), list(game.comments), ctx.batch, ctx.ingested_at,
+        ))
+        per_deal: dict[int | None, int] = {}
+        for v in report.violations:
+            per_deal[v.deal] = per_deal.get(v.deal, 0) + 1
+        deals_out = self._out("deals", variant)
+        bids_out = self._out("bids", variant)
+        decl_out = self._out("declarations", variant)
+        tricks_out = self._out("tricks", variant)
+        plays_out = self._out("plays", variant)
+        n_tricks = rs.tricks if rs is not None else 8
+        for deal, dr in zip(game.deals, report.deals, strict=False):
+            d = dr.deal
+            bidder = dr.caller
+            kind = dr.contract
+            if bidder is None:
+                outcome = "passed"
+            elif dr.made is None:
+                outcome = "unjudged"
+            elif dr.made:
+                outcome = "made"
+            else:
+                outcome = "hanging" if _int(dr.hang) else "fell"
+            bp, op = side_points(dr, side_of)
+            bela = [0] * len(sides)
+            for seat, p in dr.bela.items():
+                bela[side_of[seat]] += p
+            trumps, jack, nine, hcp, total_trumps = hand_features(deal, dr)
+            deals_out.append((
+                gid, d, deal.number, (dr.line + lo) if dr.line else None, deal.dealer,
+                _deal_id(game, deal),
+                bidder, None if bidder is None else sides[side_of[bidder]],
+                None if bidder is None else (bidder - deal.dealer - 1) % facts.players + 1,
+                dr.round if bidder is not None else None,
+                None if kind is None else CONTRACT_NAMES[kind],
+                dr.level if bidder is not None else None,
+                dr.double if bidder is not None else None,
+                dr.made, outcome, bp, op,
+                list(dr.card_points) if dr.card_points else None,
+                None if dr.decl_side is None else sides[dr.decl_side], dr.decl_points,
+                list(dr.decl_by_side) if dr.decl_by_side else None,
+                bela if bidder is not None else None,
+                None if dr.capot_side is None else sides[dr.capot_side], dr.penalty,
+                [_int(v) for v in dr.score], [_int(v) for v in dr.total], _int(dr.hang),
+                _sheet(deal.score), _sheet(deal.total),
+                len(dr.tricks), per_deal.get(d, 0),
+                trumps, jack, nine, hcp, total_trumps,
+            ))
+            calls = deal.bids or []
+            for k, cr in enumerate(dr.calls):
+                comment = calls[k].comment if k < len(calls) else None
+                bids_out.append((gid, d, k + 1, cr.seat or None, cr.call, cr.round, cr.legal,
+                                 comment))
+            for k, rec in enumerate(dr.declarations):
+                combo = parse_combo(rec.text)
+                if combo is None:
+                    continue
+                if combo.kind == CARRE:
+                    typ, suit, top = "carre", None, None
+                else:
+                    typ, suit = f"run{combo.length}", SUITS[combo.suit]
+                    top = RANKS[combo.rank] + suit
+                decl_out.append((gid, d, k + 1, rec.seat, sides[side_of[rec.seat]], rec.text,
+                                 typ, combo.length, RANKS[combo.rank], suit, top, rec.value,
+                                 rec.held, rec.counted))
+            trump = kind if kind is not None and kind < 4 else None
+            for tr in dr.tricks:
+                cards = [CARD_TEXT[c] for c in tr.cards] + [None] * (4 - len(tr.cards))
+                seats = list(tr.seats) + [None] * (4 - len(tr.seats))
+                led = tr.cards[0] >> 3
+                trumped = trump is not None and led != trump and any(
+                    c >> 3 == trump for c in tr.cards)
+                tricks_out.append((gid, d, tr.number, tr.leader, *cards, *seats, SUITS[led],
+                                   tr.winner, sides[side_of[tr.winner]], tr.points, trumped,
+                                   tr.number == n_tricks))
+            if dr.plays:
+                written = deal.plays or []
+                pos = 0
+                last = None
+                for k, (seat, card, trick, legal, bela_word) in enumerate(dr.plays):
+                    pos = pos + 1 if trick == last else 1
+                    last = trick
+                    p = written[k] if k < len(written) else None
+                    plays_out.append((gid, d, k + 1, trick, pos, seat, CARD_TEXT[card], legal,
+                                      bela_word, p.annotation if p else None,
+                                      p.comment if p else None))
+            self.deals += 1
+        viol_out = self._out("violations", variant)
+        for k, v in enumerate(report.violations):
+            viol_out.append((gid, ctx.source_file, index, k + 1, v.code, v.line + lo, v.col,
+                             v.deal, v.trick, v.seat, v.message))
+        self.violations += len(report.violations)
+        self.games += 1
+        self.ids.append((gid, "game"))
+
+    # -------------------------------------------------------------- rejects
+    def add_reject(self, game: Game, code: str, line: int | None, col: int | None,
+                   message: str, raw: str | None = None) -> str:
+        ctx = self.ctx
+        lo = ctx.line_offset
+        text = raw if raw is not None else game.source_text
+        rid = raw_id(text)
+        self._out("rejects", None).append((
+            rid, ctx.source_file, game.index + ctx.index_offset, game.line + lo,
+            None if not line else line + lo, col, code, message, game.tags.get("Variant"),
+            text, ctx.ingested_at,
+        ))
+        self.rejects += 1
+        self.ids.append((rid, "reject"))
+        return rid
+
+    # ---------------------------------------------------------------- arrow
+    def tables(self) -> dict[tuple[str, str | None], pa.Table]:
+        """One Arrow table per (table, variant) that has rows."""
+        out = {}
+        for (name, variant), rows in self.rows.items():
+            if rows:
+                out[(name, variant)] = to_arrow(name, rows)
+        return out
+
+
+def to_arrow(name: str, rows: list[tuple]) -> pa.Table:
+    """Row tuples (in the schema's file-column order) to an Arrow table of that schema."""
+    schema = TABLES[name].arrow_schema
+    columns = list(zip(*rows, strict=True))
+    arrays = [pa.array(col, type=f.type) for col, f in zip(columns, schema, strict=True)]
+    return pa.Table.from_arrays(arrays, schema=schema)
+
+
+def _deal_id(game: Game, deal: Deal) -> str | None:
+    from ingest.writer import deal_id
+
+    return deal_id(game, deal)
