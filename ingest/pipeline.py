@@ -1,0 +1,558 @@
+"""``belot ingest``: files → chunks → an Executor (processes or dask) → staged parts → commit.
+
+The driver (:class:`Driver`) reads the input files and cuts them into chunks of
+whole games (:mod:`ingest.chunks`); each chunk is one *unit* of work, submitted
+to a :class:`concurrent.futures.Executor`:
+
+- a ``ProcessPoolExecutor`` over all cores by default (``--workers N``),
+- an :class:`InlineExecutor` (``--workers 0``: in this process, for debugging),
+- or a dask.distributed cluster (``--scheduler ADDRESS``: ``Client.get_executor``).
+
+A worker (:func:`process_unit`) reads its chunk, computes each game's identity,
+skips games already in the dataset, replays the rest through the engine, and
+writes one Parquet part per table (and variant) into the staging area.  It
+returns only small metadata.  The driver commits units strictly in input
+order (:meth:`ingest.dataset.Dataset.commit_add`), so the result does not
+depend on the executor or on timing: a local run and a cluster run write the
+same rows.  At most ``max_in_flight`` units exist at once, so memory stays
+bounded whatever the input size.
+
+At commit time the driver also (rarely) rewrites a unit's small tables: to
+drop a game that an earlier unit of the same run already committed (the same
+game twice in the input), and to correct game numbers when the chunker's
+estimate of the games before a chunk was off.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import datetime as dt
+import glob
+import io
+import multiprocessing
+import os
+import sys
+import time
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.parquet as pq
+
+from ingest.chunks import Chunk, iter_chunks
+from ingest.dataset import (
+    Dataset,
+    load_ids,
+    new_batch_id,
+    part_path,
+    write_parquet_durable,
+)
+from ingest.events import ENGINE_FAILURE, Context, RowSink, raw_id
+
+#: tables that carry ``game_index`` (corrected at commit when the estimate was off)
+INDEXED_TABLES = ("games", "violations", "rejects")
+INPUT_SUFFIXES = (".bgn", ".bgn.gz", ".jsonl", ".jsonl.gz")
+
+
+# ---------------------------------------------------------------- the unit
+
+
+@dataclass(slots=True)
+class UnitTask:
+    """Everything a worker needs, picklable (sent to processes or dask workers)."""
+
+    root: str
+    batch: str
+    unit: int
+    source: str
+    kind: str
+    text: str
+    first_line: int
+    index_offset: int
+    ingested_at_ms: int
+    known_key: str
+    known_files: tuple[str, ...]
+
+
+@dataclass(slots=True)
+class UnitResult:
+    unit: int
+    #: staged parts: {"table", "path", "staged", "rows", "bytes"}
+    files: list[dict]
+    #: (id, "game" | "reject") of every row-bearing record, in order
+    ids: list[tuple[str, str]]
+    #: records the reader found in the chunk (exact; games + rejects + skipped)
+    records: int
+    #: records skipped because their id was already in the dataset (or twice in the chunk)
+    skipped: int
+    seconds: float
+    worker: str = ""
+
+
+#: per-process cache of the known-id snapshot: key -> set
+_KNOWN: dict[str, set[str]] = {}
+
+
+def _known(task: UnitTask) -> set[str]:
+    s = _KNOWN.get(task.known_key)
+    if s is None:
+        _KNOWN.clear()
+        s = _KNOWN[task.known_key] = load_ids(task.root, task.known_files)
+    return s
+
+
+def read_chunk_games(task: UnitTask):
+    """The games of a chunk, through the project's reader (BGN) or JSON form (JSONL)."""
+    if task.kind == "jsonl":
+        from ingest import jsonform
+
+        return jsonform.read_jsonl(io.StringIO(task.text, newline="\n"))
+    from ingest.reader import read_games
+
+    return read_games(io.StringIO(task.text, newline="\n"), filename=task.source)
+
+
+def process_unit(task: UnitTask) -> UnitResult:
+    """Read, identify, replay and write one chunk; return what the driver commits."""
+    from ingest.writer import game_id, write_game
+    from replay.engine import replay_game
+
+    t0 = time.perf_counter()
+    known = _known(task)
+    ingested_at = dt.datetime.fromtimestamp(task.ingested_at_ms / 1000, dt.UTC)
+    sink = RowSink(Context(task.source, task.batch, ingested_at,
+                           line_offset=task.first_line - 1, index_offset=task.index_offset))
+    seen: set[str] = set()
+    records = skipped = 0
+    for game in read_chunk_games(task):
+        records += 1
+        if game.errors:
+            e = game.errors[0]
+            rid = raw_id(game.source_text)
+            if rid in known or rid in seen:
+                skipped += 1
+                continue
+            seen.add(rid)
+            sink.add_reject(game, e.code, e.line, e.col, e.message)
+            continue
+        try:
+            gid = game_id(game)
+            if gid in known or gid in seen:
+                skipped += 1
+                continue
+            report = replay_game(game, file=task.source, game_id=gid)
+        except Exception as exc:  # an engine or writer bug must not lose the record
+            raw = game.source_text or _safe_text(write_game, game)
+            rid = raw_id(raw)
+            if rid in known or rid in seen:
+                skipped += 1
+                continue
+            seen.add(rid)
+            sink.add_reject(game, ENGINE_FAILURE, game.line, None,
+                            f"the engine failed on this record: {type(exc).__name__}: {exc}",
+                            raw=raw)
+            continue
+        if report.parse_failed:  # P102: the ruleset cannot be built
+            v = report.violations[0]
+            raw = game.source_text or _safe_text(write_game, game)
+            rid = raw_id(raw)  # equals gid when the raw text is canonical
+            if rid in known or rid in seen:
+                skipped += 1
+                continue
+            seen.add(rid)
+            sink.add_reject(game, v.code, v.line, v.col, v.message, raw=raw)
+            continue
+        seen.add(gid)
+        sink.add_game(game, report, gid)
+    files = []
+    stage = Dataset(task.root).staging(task.batch, task.unit)
+    name = f"part-{task.unit:06d}.parquet"
+    for (table, variant), arrow in sink.tables().items():
+        rel = part_path(table, variant, task.batch, name)
+        staged = stage / rel
+        size = write_parquet_durable(arrow, staged)
+        files.append({"table": table, "path": rel,
+                      "staged": str(staged.relative_to(task.root)),
+                      "rows": arrow.num_rows, "bytes": size})
+    return UnitResult(task.unit, files, sink.ids, records, skipped,
+                      time.perf_counter() - t0, f"{os.uname().nodename}:{os.getpid()}")
+
+
+def _safe_text(write_game, game) -> str:
+    try:
+        return write_game(game)
+    except Exception:  # noqa: BLE001 - last resort for a reject's text
+        return repr(game)
+
+
+# ----------------------------------------------------------- crash testing
+
+
+def crash_point(phase: str, unit: int) -> None:
+    """Fault injection for the crash tests: ``BELOT_INGEST_CRASH=<phase>:<unit>`` makes
+    the driver SIGKILL itself at that point of that unit's commit (``staged``: parts
+    written, no log record; ``logged``: record written, parts not yet in place;
+    ``placed``: parts in place).  Unset in normal runs: one dict lookup per commit."""
+    spec = os.environ.get("BELOT_INGEST_CRASH")
+    if spec and spec == f"{phase}:{unit}":
+        import signal
+
+        os.kill(os.getpid(), signal.SIGKILL)
+
+
+# --------------------------------------------------------------- executors
+
+
+class InlineExecutor(cf.Executor):
+    """Runs each task at submit time, in this process (``--workers 0``)."""
+
+    def submit(self, fn, /, *args, **kwargs):
+        fut: cf.Future = cf.Future()
+        try:
+            fut.set_result(fn(*args, **kwargs))
+        except BaseException as exc:  # noqa: BLE001 - delivered through the future
+            fut.set_exception(exc)
+        return fut
+
+
+def default_workers() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+# ---------------------------------------------------------------- progress
+
+
+class Progress:
+    """One stderr line, rewritten in place at most a few times a second (TTY only)."""
+
+    def __init__(self, enabled: bool | None = None, stream=None) -> None:
+        self.stream = stream or sys.stderr
+        if enabled is None:
+            enabled = hasattr(self.stream, "isatty") and self.stream.isatty()
+        self.enabled = enabled
+        self.last = 0.0
+        self.shown = False
+
+    def update(self, s: IngestSummary, force: bool = False) -> None:
+        if not self.enabled:
+            return
+        now = time.monotonic()
+        if not force and now - self.last < 0.25:
+            return
+        self.last = now
+        rate = s.deals / s.elapsed if s.elapsed > 0 else 0.0
+        line = (f"ingest: {s.records:,} records · {s.deals:,} deals ({rate:,.0f}/s) · "
+                f"{s.violations:,} violations · {s.rejects:,} rejects · {s.skipped:,} known")
+        self.stream.write("\r\x1b[K" + line)
+        self.stream.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        if self.enabled and self.shown:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+# ------------------------------------------------------------------ driver
+
+
+@dataclass
+class IngestSummary:
+    dataset: str = ""
+    batch: str = ""
+    files: int = 0
+    files_unchanged: int = 0
+    units: int = 0
+    records: int = 0
+    games: int = 0
+    deals: int = 0
+    violations: int = 0
+    rejects: int = 0
+    skipped: int = 0
+    bytes_written: int = 0
+    started: float = field(default_factory=time.monotonic)
+    elapsed: float = 0.0
+    worker_seconds: float = 0.0
+
+    def tick(self) -> None:
+        self.elapsed = time.monotonic() - self.started
+
+    def to_json(self) -> dict:
+        return {k: v for k, v in self.__dict__.items() if k != "started"}
+
+
+def expand_inputs(paths: Iterable[str]) -> Iterator[str]:
+    """Files, folders (recursively: .bgn, .bgn.gz, .jsonl, .jsonl.gz) and globs, sorted;
+    fsspec URLs (``s3://bucket/dir/*.bgn.gz``) are expanded with fsspec."""
+    for raw in paths:
+        raw = str(raw)
+        if "://" in raw and not raw.startswith("file://"):
+            import fsspec
+
+            fs, _, found = fsspec.get_fs_token_paths(raw)
+            proto = raw.split("://", 1)[0]
+            names = []
+            for p in found:
+                if fs.isdir(p):
+                    names += [f for f in fs.find(p) if f.endswith(INPUT_SUFFIXES)]
+                else:
+                    names.append(p)
+            if not names:
+                raise FileNotFoundError(f"no file matches {raw!r}")
+            for p in sorted(names):
+                yield f"{proto}://{p}" if "://" not in p else p
+            continue
+        raw = raw[len("file://"):] if raw.startswith("file://") else raw
+        matches = sorted(glob.glob(raw, recursive=True)) if glob.has_magic(raw) else [raw]
+        if not matches:
+            raise FileNotFoundError(f"no file matches {raw!r}")
+        for m in matches:
+            if os.path.isdir(m):
+                for root, dirs, files in os.walk(m):
+                    dirs.sort()
+                    for f in sorted(files):
+                        if f.endswith(INPUT_SUFFIXES):
+                            yield os.path.join(root, f)
+            elif os.path.exists(m):
+                yield m
+            else:
+                raise FileNotFoundError(f"no such file: {raw}")
+
+
+def _fingerprint(path: str) -> tuple[str, int, int] | None:
+    """(resolved path, size, mtime_ns) of a local file; None for URLs."""
+    if "://" in path:
+        return None
+    st = os.stat(path)
+    return str(Path(path).resolve()), st.st_size, st.st_mtime_ns
+
+
+@dataclass(slots=True)
+class _Pending:
+    task_unit: int
+    source: str
+    index_offset: int
+    last: bool
+    fingerprint: tuple[str, int, int] | None
+    future: cf.Future | None = None
+    result: UnitResult | None = None
+
+
+class Driver:
+    """One ingest run into one dataset (hold :meth:`Dataset.writer` around :meth:`run`)."""
+
+    def __init__(self, ds: Dataset, executor: cf.Executor, max_in_flight: int,
+                 chunk_chars: int = 4 << 20, recheck: bool = False,
+                 progress: Progress | None = None, batch: str | None = None,
+                 on_commit: Callable[[dict], None] | None = None) -> None:
+        self.ds = ds
+        self.executor = executor
+        self.max_in_flight = max(1, max_in_flight)
+        self.chunk_chars = chunk_chars
+        self.recheck = recheck
+        self.progress = progress or Progress(False)
+        now = dt.datetime.now(dt.UTC)
+        self.batch = batch or new_batch_id(now)
+        self.ingested_at_ms = int(now.timestamp() * 1000)
+        self.on_commit = on_commit
+        st = ds.state
+        self.known_files = tuple(ds.index_files(st))
+        self.known_key = f"{ds.root.resolve()}#{st.seq}#{len(self.known_files)}"
+        self.known = _KNOWN.get(self.known_key)
+        if self.known is None:
+            _KNOWN.clear()
+            self.known = _KNOWN[self.known_key] = ds.known_ids(st)
+        self.new_ids: set[str] = set()
+        self.actual_before: dict[str, int] = {}
+        self.summary = IngestSummary(dataset=str(ds.root), batch=self.batch)
+
+    # ------------------------------------------------------------ tasks
+    def tasks(self, files: Iterable[str]) -> Iterator[tuple[UnitTask, _Pending]]:
+        unit = 0
+        done = self.ds.state.done_files
+        for path in files:
+            self.summary.files += 1
+            fp = _fingerprint(path)
+            if fp is not None and not self.recheck:
+                prev = done.get(fp[0])
+                if prev and prev["size"] == fp[1] and prev["mtime_ns"] == fp[2]:
+                    self.summary.files_unchanged += 1
+                    continue
+            chunk: Chunk
+            for chunk in iter_chunks(path, source=path, target_chars=self.chunk_chars):
+                task = UnitTask(str(self.ds.root), self.batch, unit, chunk.source, chunk.kind,
+                                chunk.text, chunk.first_line, chunk.index_offset,
+                                self.ingested_at_ms, self.known_key, self.known_files)
+                yield task, _Pending(unit, chunk.source, chunk.index_offset, chunk.last, fp)
+                unit += 1
+
+    # -------------------------------------------------------------- run
+    def run(self, files: Iterable[str]) -> IngestSummary:
+        pending: dict[int, _Pending] = {}
+        next_unit = 0
+        s = self.summary
+        try:
+            for task, p in self.tasks(files):
+                p.future = self.executor.submit(process_unit, task)
+                pending[p.task_unit] = p
+                del task
+                while len(pending) >= self.max_in_flight:
+                    next_unit = self._drain(pending, next_unit)
+            while pending:
+                next_unit = self._drain(pending, next_unit)
+        except BaseException:
+            for p in pending.values():
+                if p.future is not None:
+                    p.future.cancel()
+            raise
+        finally:
+            s.tick()
+            self.progress.update(s, force=True)
+            self.progress.close()
+        self.ds.commit_batch_info(self.batch, started=self.ingested_at_ms,
+                                  finished=int(time.time() * 1000),
+                                  args={"files": s.files, "units": s.units})
+        self.ds.checkpoint()
+        return s
+
+    def _drain(self, pending: dict[int, _Pending], next_unit: int) -> int:
+        waiting = [p.future for p in pending.values() if p.result is None]
+        if waiting:
+            done, _ = cf.wait(waiting, return_when=cf.FIRST_COMPLETED)
+            by_future = {id(p.future): p for p in pending.values()}
+            for f in done:
+                by_future[id(f)].result = f.result()  # a worker error ends the run
+        while next_unit in pending and pending[next_unit].result is not None:
+            self._commit(pending.pop(next_unit))
+            next_unit += 1
+        return next_unit
+
+    def _commit(self, p: _Pending) -> None:
+        r = p.result
+        s = self.summary
+        before = self.actual_before.get(p.source, 0)
+        self.actual_before[p.source] = before + r.records
+        delta = before - p.index_offset
+        dups = {i for i, _ in r.ids if i in self.new_ids}
+        files = r.files
+        if delta or dups:
+            files = self._rewrite(files, dups, delta)
+        counts = {t: 0 for t in ("games", "deals", "violations", "rejects")}
+        for f in files:
+            if f["table"] in counts:
+                counts[f["table"]] += f["rows"]
+        if files:
+            crash_point("staged", r.unit)
+            rec = self.ds.commit_add(self.batch, r.unit, files, counts,
+                                     {"file": p.source, "records": r.records,
+                                      "worker": r.worker},
+                                     after_log=lambda: crash_point("logged", r.unit))
+            crash_point("placed", r.unit)
+            if self.on_commit is not None:
+                self.on_commit(rec)
+        self.new_ids.update(i for i, _ in r.ids)
+        if p.last and p.fingerprint is not None:
+            self.ds.commit_file_done(p.fingerprint[0], p.fingerprint[1], p.fingerprint[2],
+                                     p.source)
+        s.units += 1
+        s.records += r.records
+        s.games += counts["games"]
+        s.deals += counts["deals"]
+        s.violations += counts["violations"]
+        s.rejects += counts["rejects"]
+        s.skipped += r.skipped + len(dups)
+        s.bytes_written += sum(f["bytes"] for f in files)
+        s.worker_seconds += r.seconds
+        s.tick()
+        self.progress.update(s)
+
+    def _rewrite(self, files: list[dict], dups: set[str], delta: int) -> list[dict]:
+        """Drop rows of ``dups`` and shift ``game_index`` by ``delta`` in staged parts."""
+        out = []
+        drop = pa.array(sorted(dups), type=pa.string()) if dups else None
+        for f in files:
+            if not dups and f["table"] not in INDEXED_TABLES:
+                out.append(f)
+                continue
+            path = self.ds.root / f["staged"]
+            t = pq.read_table(path)
+            schema = t.schema
+            if drop is not None:
+                t = t.filter(pc.invert(pc.is_in(t.column("game_id"), value_set=drop)))
+            if delta and "game_index" in t.column_names:
+                i = t.column_names.index("game_index")
+                t = t.set_column(i, schema.field(i),
+                                 pc.add(t.column(i), pa.scalar(delta, pa.int32())))
+            if t.num_rows == 0:
+                path.unlink()
+                continue
+            size = write_parquet_durable(t.cast(schema), path)
+            out.append({**f, "rows": t.num_rows, "bytes": size})
+        return out
+
+
+# -------------------------------------------------------------- entry point
+
+
+def make_executor(workers: int | None = None, scheduler: str | None = None
+                  ) -> tuple[cf.Executor, int, Callable[[], None]]:
+    """(executor, max units in flight, close function) for the options of ``belot ingest``."""
+    if scheduler:
+        from distributed import Client
+
+        client = Client(scheduler)
+        threads = sum(client.nthreads().values()) or 1
+        ex = client.get_executor(pure=False)
+
+        def close() -> None:
+            client.close()
+
+        return ex, 2 * threads + 1, close
+    n = default_workers() if workers is None else workers
+    if n <= 0:
+        return InlineExecutor(), 1, lambda: None
+    ctx = multiprocessing.get_context("fork" if "fork" in
+                                      multiprocessing.get_all_start_methods() else None)
+    pool = cf.ProcessPoolExecutor(max_workers=n, mp_context=ctx)
+    return pool, 2 * n + 1, lambda: pool.shutdown(wait=True, cancel_futures=True)
+
+
+def ingest_paths(paths: Iterable[str], into: str | os.PathLike, *, workers: int | None = None,
+                 scheduler: str | None = None, executor: cf.Executor | None = None,
+                 max_in_flight: int | None = None, chunk_chars: int = 4 << 20,
+                 recheck: bool = False, progress: Progress | bool | None = None,
+                 on_commit: Callable[[dict], None] | None = None) -> IngestSummary:
+    """Ingest files, folders and globs into the dataset at ``into``; returns the summary.
+
+    ``workers``: processes (default: every core; 0 = in this process).
+    ``scheduler``: a dask.distributed scheduler address (overrides ``workers``).
+    ``executor``: any concurrent.futures Executor (overrides both), e.g. a
+    dask ``Client.get_executor()``; then ``max_in_flight`` bounds the units in flight.
+    ``recheck``: read files again even if recorded as fully ingested (path, size, mtime).
+    ``progress``: True/False, or a :class:`Progress`; default: on when stderr is a TTY.
+    """
+    files = list(expand_inputs(paths))  # fail early on a missing path
+    if not isinstance(progress, Progress):
+        progress = Progress(progress)
+    ds = Dataset(into)
+    with ds.writer():
+        # The driver loads the known-id snapshot (into _KNOWN) before any worker
+        # process is forked, so local workers inherit it instead of reading it again.
+        driver = Driver(ds, InlineExecutor(), 1, chunk_chars, recheck, progress,
+                        on_commit=on_commit)
+        close: Callable[[], None] = lambda: None  # noqa: E731
+        if executor is not None:
+            driver.executor = executor
+            driver.max_in_flight = max_in_flight or 2 * default_workers() + 1
+        else:
+            driver.executor, inflight, close = make_executor(workers, scheduler)
+            driver.max_in_flight = max_in_flight or inflight
+        try:
+            return driver.run(files)
+        finally:
+            close()
