@@ -16,7 +16,8 @@ from ingest.lexer import CARD_ORDER
 from replay.record import Announce, Deal, Game, Play, ScoreLine
 from replay.variants import table_facts
 
-__all__ = ["write_game", "write_games", "game_id", "deal_id", "format_number", "TAG_ORDER"]
+__all__ = ["write_game", "write_games", "game_id", "deal_id", "format_number", "sorted_cards",
+           "ordered_tags", "TAG_ORDER"]
 
 #: the tags written first, in this order; the others follow sorted by code point
 TAG_ORDER = (
@@ -44,7 +45,7 @@ def format_number(value: Decimal | int | float | None) -> str:
         return str(value)
 
 
-def _sorted_cards(cards: Iterable[str]) -> list[str]:
+def sorted_cards(cards: Iterable[str]) -> list[str]:
     return sorted(cards, key=lambda c: CARD_ORDER.get(c, 99))
 
 
@@ -129,7 +130,7 @@ def _deal_lines(deal: Deal, players: int, comments: bool) -> list[str]:
         parts = ["hands"]
         for seat in sorted(deal.hands):
             parts.append(f"{seat}: " + " / ".join(
-                " ".join(_sorted_cards(delivery)) for delivery in deal.hands[seat]))
+                " ".join(sorted_cards(delivery)) for delivery in deal.hands[seat]))
         out.append(" ".join(parts))
     if deal.turn is not None:
         out.append(f"turn {deal.turn}")
@@ -229,7 +230,7 @@ def deal_id(game: Game, deal: Deal) -> str | None:
         return None
     parts = [f"{game.tags.get('Variant', '')}\n{deal.dealer}\n"]
     for seat in sorted(deal.hands):
-        deliveries = " / ".join(" ".join(_sorted_cards(d)) for d in deal.hands[seat])
+        deliveries = " / ".join(" ".join(sorted_cards(d)) for d in deal.hands[seat])
         parts.append(f"{seat}: {deliveries}\n")
     if deal.turn is not None:
         parts.append(f"turn {deal.turn}\n")

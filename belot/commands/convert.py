@@ -1,0 +1,86 @@
+"""``belot convert``: BGN ⇄ JSON Lines (bgn.md §6)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+DESCRIPTION = """\
+Convert records between BGN and their lossless JSON form (bgn.md §6): one JSON
+object per game, one game per line (JSON Lines), or canonical BGN text.
+
+Input files are read by name: .bgn and .bgn.gz as BGN, .jsonl/.json/.ndjson
+(optionally .gz) as JSON Lines; '-' reads BGN from stdin.  A game that does not
+parse has no other form: it is reported on stderr as
+  file:line:col: P101 message (game N)
+(col is left out for JSON input) and skipped.  Exit status 1 when any game was
+skipped, 2 on a usage error, else 0.  BGN -> JSON -> BGN gives back the
+canonical text byte for byte.
+"""
+
+EPILOG = """\
+examples:
+  belot convert --to json club.bgn > club.jsonl
+  belot convert --to bgn club.jsonl > club.bgn
+  belot convert --to json data/*.bgn.gz -o all.jsonl.gz
+"""
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("convert", help="convert between BGN and JSON Lines",
+                       description=DESCRIPTION, epilog=EPILOG,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--to", required=True, choices=("json", "bgn"), help="output form")
+    p.add_argument("files", nargs="+", metavar="FILE",
+                   help=".bgn, .bgn.gz, .jsonl or .jsonl.gz files; '-' for BGN on stdin")
+    p.add_argument("-o", "--output", metavar="OUT",
+                   help="write to OUT (atomically; gzip when it ends in .gz) instead of stdout")
+    p.set_defaults(func=run)
+
+
+def _convert(args: argparse.Namespace, out) -> bool:
+    from ingest.files import format_error, read_any
+    from ingest.jsonform import dumps_game
+    from ingest.writer import write_game
+
+    bad = False
+    count = 0
+    for name in args.files:
+        for game in read_any(name):
+            if game.errors:
+                bad = True
+                for line in format_error(name, game):
+                    sys.stderr.write(line + "\n")
+                continue
+            if args.to == "json":
+                out.write(dumps_game(game) + "\n")
+            else:
+                text = write_game(game)
+                if not text:
+                    continue
+                if count:
+                    out.write("\n")
+                out.write(text)
+            count += 1
+    return bad
+
+
+def run(args: argparse.Namespace) -> int:
+    import os
+
+    from ingest.files import atomic_writer, stdout_text
+
+    missing = [f for f in args.files if f != "-" and not os.path.isfile(f)]
+    if missing:
+        print(f"belot convert: no such file: {missing[0]}", file=sys.stderr)
+        return 2
+    if args.output:
+        with atomic_writer(args.output) as out:
+            bad = _convert(args, out)
+    else:
+        out = stdout_text()
+        try:
+            bad = _convert(args, out)
+        finally:
+            out.flush()
+    return 1 if bad else 0

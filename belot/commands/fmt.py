@@ -1,0 +1,112 @@
+"""``belot fmt``: rewrite BGN records in canonical form (bgn-details §2)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+DESCRIPTION = """\
+Rewrite BGN files in canonical form: tags in the standard order, one section
+per line, one trick per line with its number, sorted hands, canonical card and
+call spellings (TH, AS, pass, 90H), comments as {...}.  Reading the output again
+and rewriting it changes nothing.
+
+A game that does not parse is reported on stderr as
+  file:line:col: P101 message (game N)
+and written through verbatim, so nothing is lost.  Exit status 1 when any
+game had a parse error, 2 on a usage error, else 0.
+"""
+
+EPILOG = """\
+examples:
+  belot fmt club.bgn                  canonical text on stdout
+  belot fmt --in-place data/*.bgn     rewrite the files (atomically, via a temp file)
+  belot fmt logs/night.bgn.gz > a.bgn a gzip file is read as text
+  cat club.bgn | belot fmt -          read stdin
+"""
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("fmt", help="rewrite BGN files in canonical form",
+                       description=DESCRIPTION, epilog=EPILOG,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("files", nargs="+", metavar="FILE", help=".bgn or .bgn.gz files, '-' for stdin")
+    p.add_argument("-i", "--in-place", action="store_true",
+                   help="rewrite each file instead of printing (a .gz stays gzip-compressed)")
+    p.set_defaults(func=run)
+
+
+def _format(name: str, games, out, err) -> bool:
+    """Write games to out; returns True when any had a parse error."""
+    from ingest.files import format_error
+    from ingest.writer import write_game
+
+    bad = False
+    first = True
+    for game in games:
+        if game.errors:
+            bad = True
+            for line in format_error(name, game):
+                err.write(line + "\n")
+            text = game.source_text
+        else:
+            text = write_game(game)
+        if not text:
+            continue
+        if not first:
+            out.write("\n")
+        out.write(text)
+        first = False
+    return bad
+
+
+def run(args: argparse.Namespace) -> int:
+    import os
+
+    from ingest.files import atomic_writer, stdout_text
+    from ingest.reader import read_games
+
+    if args.in_place and "-" in args.files:
+        print("belot fmt: --in-place cannot rewrite stdin", file=sys.stderr)
+        return 2
+    missing = [f for f in args.files if f != "-" and not os.path.isfile(f)]
+    if missing:
+        print(f"belot fmt: no such file: {missing[0]}", file=sys.stderr)
+        return 2
+    bad = False
+    if args.in_place:
+        for name in args.files:
+            with atomic_writer(name) as out:
+                bad |= _format(name, read_games(name), out, sys.stderr)
+        return 1 if bad else 0
+    from ingest.files import read_any
+
+    out = stdout_text()
+    try:
+        wrote = False
+        for name in args.files:
+            games = read_any(name) if name == "-" else read_games(name)
+            # one empty line between the games of consecutive files
+            buffer = _Joiner(out, wrote)
+            bad |= _format(name, games, buffer, sys.stderr)
+            wrote = buffer.wrote
+    finally:
+        out.flush()
+    return 1 if bad else 0
+
+
+class _Joiner:
+    """Writes through to ``out``, adding the empty line that separates this file's
+    first game from the previous file's last one."""
+
+    def __init__(self, out, need_gap: bool) -> None:
+        self.out = out
+        self.need_gap = need_gap
+        self.wrote = need_gap
+
+    def write(self, text: str) -> None:
+        if self.need_gap:
+            self.out.write("\n")
+            self.need_gap = False
+        self.out.write(text)
+        self.wrote = True
