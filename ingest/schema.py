@@ -263,7 +263,7 @@ DECLARATIONS = Table(
         _c("idx", I8, "Position among the deal's declarations, from 1 (seats 1..n, then "
            "as written).", nullable=False),
         _c("seat", I8, "Seat that declared.", nullable=False),
-        _c("side", DICT, "Its side.", nullable=False),
+        _c("side", DICT, "Side of the declaring seat (`A`/`B`).", nullable=False),
         _c("text", DICT, "Canonical text: `run5:AS`, `carre:J`.", nullable=False),
         _c("type", DICT, "`run3` ... `run8`, or `carre`.", nullable=False),
         _c("length", I8, "Cards in the combination (3..8 for runs, 4 for a carre).",
@@ -300,7 +300,7 @@ TRICKS = Table(
         _c("seat4", I8, "Seat that played card4."),
         _c("led_suit", DICT, "Suit of the lead (`S H D C`).", nullable=False),
         _c("winner", I8, "Seat that won the trick.", nullable=False),
-        _c("winner_side", DICT, "Its side.", nullable=False),
+        _c("winner_side", DICT, "Side of the winning seat (`A`/`B`).", nullable=False),
         _c("points", I16, "Card points in the trick, last-trick bonus included.",
            nullable=False),
         _c("trumped", BOOL, "A trump was played to a non-trump lead (a ruff); always false "
