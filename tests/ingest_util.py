@@ -39,7 +39,7 @@ def table(root: Path, name: str, order: bool = True, where: str = "") -> list[di
     files = list((root / name).glob("**/*.parquet"))
     if not files:
         return []
-    key = ", ".join(TABLES[name].key + (("idx",) if name == "violations" else ()))
+    key = ", ".join(TABLES[name].key)
     sql = (f"SELECT * FROM read_parquet('{root}/{name}/**/*.parquet', "
            f"hive_partitioning = true) {where}")
     if order:
