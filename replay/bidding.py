@@ -144,6 +144,29 @@ class NameSuit(Model):
         return self.made
 
 
+class ForcedFirst(Model):
+    """yu3-04: the seat after the dealer must name trump on his six cards; only he
+    calls.  Anything else is B302 and leaves the deal without a contract
+    (conventions-yu3-ru3.md §4)."""
+
+    def __init__(self, variant: str) -> None:
+        self.variant = variant
+        self.made: Contract | None = None
+        self.passes = 0
+
+    def allow(self, seat: int, call: str) -> str | None:
+        if call in SUITS:
+            self.made = Contract(seat, SUITS.index(call))
+            return None
+        return f"seat {seat} must name trump in {self.variant}: '{call}' is not a suit"
+
+    def done(self) -> bool:
+        return self.made is not None or self.passes > 0
+
+    def contract(self) -> Contract | None:
+        return self.made
+
+
 LADDER_RANK = {"C": 0, "D": 1, "H": 2, "S": 3, "NT": 4, "AT": 5}
 
 
@@ -339,6 +362,8 @@ def model_for(rs, order: list[int], dealer: int, turned_suit: int | None,
                       double_levels=int(sw.get("double-levels", "2")))
     if rs.auction == "turned":
         return TurnedCard(order, turned_suit, rs.variant)
+    if rs.auction == "forced-first":
+        return ForcedFirst(rs.variant)
     if rs.auction == "points":
         return PointBids(order, rs.side_of)
     raise ValueError(f"unknown auction model {rs.auction!r}")

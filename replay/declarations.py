@@ -63,10 +63,10 @@ class DeclarationPolicy:
     carre_values: tuple[int, ...]
     #: an 8-card run wins the game only in the trump suit (mk4-11); else it is worth run_values[5]
     run8_game_only_in_trump: bool
-    #: the best run in trump beats an identical plain one; identical plain runs void all (yu4-25)
-    tie_trump_then_void: bool
-    #: equal best declarations: the seat nearest the dealer's right wins (mk4-14)
-    tie_seat_priority: bool
+    #: how equal best declarations of different camps are settled, step by step:
+    #: "trump" (the run in trump wins, yu4-25), "seat" (the seat nearest after the
+    #: dealer wins, mk4-14, ru3-14); whatever is still equal voids them all
+    ties: tuple[str, ...]
     #: one card may serve a run and a carré of the same seat (yu4-24, mk4-15)
     run_and_carre_share: bool
     #: the capot side also takes the contest winner's declarations and all bela (yu4-38)
@@ -79,9 +79,13 @@ class DeclarationPolicy:
     contest: str = "single"
     #: separate contests: runs longer than this compare as this long (bg4 A25: best five)
     run_key_cap: int = 8
-    #: separate contests: carré strength by natural rank index 7 8 9 T J Q K A
-    #: (bg4-34 o: by trump points J 9 A T K Q; q2: natural A K Q J T 9)
+    #: carré strength by natural rank index 7 8 9 T J Q K A, for carrés of equal
+    #: value (bg4-34 o: by trump points J 9 A T K Q; ru3 A12: A > T > K > Q; else natural)
     carre_strength: tuple[int, ...] = (0, 1, 2, 3, 4, 5, 6, 7)
+    #: an 8-card run is the strongest declaration whatever it is worth (yu3-09, hu3-12)
+    run8_strongest: bool = False
+    #: any carré beats any run; runs compare by counted length (ru3-14)
+    carre_over_runs: bool = False
 
     def value(self, combo: Combo, trump: int) -> int | None:
         """Points of a combination (None: it wins the game)."""
@@ -92,10 +96,16 @@ class DeclarationPolicy:
             return self.run_values[4]  # mk4 A41: like a 6/7-run
         return v
 
-    def key(self, combo: Combo, trump: int) -> tuple[int, int, int, int]:
-        """Strength for the contest: value, carré over run, length, top/rank (yu4-25, A2, A42)."""
+    def key(self, combo: Combo, trump: int) -> tuple[int, ...]:
+        """Strength for the contest: value, carré over run, length, top/rank (yu4-25, A2,
+        A42); ru3-14: carré over run first, runs by counted length."""
         v = self.value(combo, trump)
-        return (1 << 20 if v is None else v, combo.kind, combo.length, combo.rank)
+        if v is None or (self.run8_strongest and combo.kind == RUN and combo.length == 8):
+            return (1 << 20, 0, 0, 0)
+        rank = self.carre_strength[combo.rank] if combo.kind == CARRE else combo.rank
+        if self.carre_over_runs:
+            return (combo.kind, v, min(combo.length, self.run_key_cap), rank)
+        return (v, combo.kind, min(combo.length, self.run_key_cap), rank)
 
 
 def decide(
@@ -105,8 +115,14 @@ def decide(
     side_of: tuple[int, ...],
     order: list[int],
     sides: int,
+    camp_of: tuple[int, ...] | None = None,
 ) -> tuple[list[int], set[int]]:
-    """Points each side scores from the valid ``entries``, and which entries count."""
+    """Points each side scores from the valid ``entries``, and which entries count.
+
+    ``camp_of`` groups seats for the contest where it differs from the scoring
+    sides: the soloist against the two defenders (yu3-08, hu3-11).
+    """
+    camp_of = camp_of or side_of
     points = [0] * sides
     counted: set[int] = set()
     if policy.contest == "separate":
@@ -119,11 +135,11 @@ def decide(
                     counted.add(i)
                     points[side] += entries[i][2]
         return points, counted
-    side = contest(entries, policy, trump, side_of, order)
+    camp = contest(entries, policy, trump, camp_of, order)
     for i, (seat, _, value) in enumerate(entries):
-        if side is not None and side_of[seat] == side:
+        if camp is not None and camp_of[seat] == camp:
             counted.add(i)
-            points[side] += value
+            points[side_of[seat]] += value
     return points, counted
 
 
@@ -159,15 +175,16 @@ def contest(
     keyed = [(policy.key(c, trump), seat, c) for seat, c, _ in entries]
     best = max(k for k, _, _ in keyed)
     top = [(seat, c) for k, seat, c in keyed if k == best]
-    sides = {side_of[seat] for seat, _ in top}
-    if len(sides) == 1:
-        return sides.pop()
-    if policy.tie_trump_then_void:
-        trumped = {side_of[seat] for seat, c in top if c.kind == RUN and c.suit == trump}
-        return trumped.pop() if len(trumped) == 1 else None
-    if policy.tie_seat_priority:
-        first = min((order.index(seat) for seat, _ in top))
-        return side_of[order[first]]
+    for step in ("", *policy.ties):
+        if step == "trump":
+            trumped = [(seat, c) for seat, c in top if c.kind == RUN and c.suit == trump]
+            top = trumped or top
+        elif step == "seat":
+            first = min(order.index(seat) for seat, _ in top)
+            top = [(seat, c) for seat, c in top if order.index(seat) == first]
+        sides = {side_of[seat] for seat, _ in top}
+        if len(sides) == 1:
+            return sides.pop()
     return None
 
 

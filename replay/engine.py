@@ -32,6 +32,7 @@ from replay.cards import (
 )
 from replay.claims import claim_holds
 from replay.declarations import CARRE, RUN, decide, holds, parse_combo
+from replay.exchange import hungarian, ru3_swap, yu3_discards
 from replay.legality import judge, trick_winner
 from replay.record import Deal, Game, Pos, ScoreLine
 from replay.report import (
@@ -114,19 +115,23 @@ class GameWalk:
             self.flag("S603", self.game.result_pos, None, None, None,
                       f"the result is {self.report.result}, not {written}")
 
-    def close_deal(self, scores: list[int], may_end: bool = True) -> None:
+    def close_deal(self, scores: list[int], may_end: bool = True,
+                   last_trick: int | None = None) -> None:
         """Add a deal's scores to the totals and decide the game (bgn.md §9.12)."""
         for i, s in enumerate(scores):
             self.totals[i] += s
         if self.winner is None and may_end:
-            self.winner = self.decide(self.totals)
+            self.winner = self.decide(self.totals, last_trick)
 
-    def decide(self, totals: list[int]) -> int | None:
+    def decide(self, totals: list, last_trick: int | None = None) -> int | None:
         """After a deal: a side at or over the target wins; the higher total if
-        several; equal totals play on (yu4-44, bg4-47, A4)."""
+        several; equal totals play on (yu4-44, bg4-47, A4).  ru3-28: of several
+        over the target, the one who took the last trick; else play on."""
         over = [i for i, t in enumerate(totals) if t >= self.rs.target]
         if not over:
             return None
+        if self.rs.end_rule == "last-trick" and len(over) > 1:
+            return last_trick if last_trick in over else None
         best = max(totals[i] for i in over)
         leaders = [i for i in over if totals[i] == best]
         return leaders[0] if len(leaders) == 1 else None
@@ -172,7 +177,12 @@ class DealWalk:
                 self.broken = True
                 self.flag("D204", deal.play_pos, None, None,
                           "cards were played in a deal without a contract")
+        elif rs.hands_required and not self.known:
+            self.broken = True
+            self.flag("D204", deal.pos, None, None,
+                      f"{rs.variant} leaves cards out of play: the deal needs its hands")
         else:
+            self.exchange(contract)
             self.declare(contract)
             if deal.plays is None and self.game_won_by_run8 is None:
                 self.broken = True
@@ -202,7 +212,9 @@ class DealWalk:
                 gw.winner = self.ended_game
         else:
             quiet = rs.no_end_on_capot and (capot or contract is None)
-            gw.close_deal(dr.score, may_end=not quiet and result is not None)
+            last = dr.tricks[-1].winner if dr.tricks and len(dr.tricks) == rs.tricks else None
+            gw.close_deal(dr.score, may_end=not quiet and result is not None,
+                          last_trick=None if last is None else rs.side_of[last])
         dr.total = list(gw.totals)
         self.compare_sheet(deal.score, dr.score, dr.hang, "S601", "score")
         self.compare_sheet(deal.total, dr.total, 0, "S602", "total", hang_checked=False)
@@ -236,43 +248,86 @@ class DealWalk:
 
     # --------------------------------------------------------------- layout
     def layout(self, contract: Contract | None) -> None:
-        """D201 (duplicates, missing cards) and D202 (wrong counts); the hands."""
+        """D201 (a card twice, cards missing) and D202 (wrong counts); the hands.
+
+        Duplicates are reported at the second occurrence in the text (hands,
+        then turn, then talon); where the taker receives the turned card (fr4)
+        the same card in ``turn`` and in his hand is no duplicate.
+        """
         deal, rs = self.deal, self.rs
         self.known = deal.hands is not None and len(deal.hands) == self.n
         if deal.hands is None:
             return
         all_passed = contract is None
-        turn = CARD_INDEX.get(deal.turn) if deal.turn else None
-        seen: dict[int, Pos] = {}
-        if turn is not None and not rs.turn_to_taker:
-            seen[turn] = deal.turn_pos
+        layout: list[tuple[Pos, int, int | None, str]] = []  # (pos, card, seat, where)
         for seat, deliveries in deal.hands.items():
             positions = deal.hand_card_pos.get(seat, [])
-            mask = 0
-            k = 0
-            for delivery in deliveries:
-                for text in delivery:
-                    c = CARD_INDEX[text]
-                    pos = positions[k] if k < len(positions) else deal.hands_pos
-                    k += 1
-                    if c in seen:
-                        self.flag("D201", pos, None, seat, f"{text} appears twice in the deal")
-                        continue
-                    seen[c] = pos
-                    mask |= 1 << c
-            self.hand[seat] = mask
-            count = sum(len(d) for d in deliveries)
+            cards = [c for d in deliveries for c in d]
+            for k, text in enumerate(cards):
+                pos = positions[k] if k < len(positions) else deal.hands_pos
+                layout.append((pos, CARD_INDEX[text], seat, "hands"))
+            count = len(cards)
             expected = rs.pre_bid if all_passed else rs.hand_size
+            if contract is not None and seat == contract.seat:
+                expected += rs.caller_extra
             if count != expected:
                 self.flag("D202", deal.hand_seat_pos.get(seat, deal.hands_pos), None, seat,
                           f"seat {seat} holds {count} cards, not {expected}")
-        if turn is not None and rs.turn_to_taker and turn not in seen:
-            seen[turn] = deal.turn_pos
+            self.hand[seat] = 0
+        if deal.turn:
+            layout.append((deal.turn_pos, CARD_INDEX[deal.turn], None, "turn"))
+        for i, text in enumerate(deal.talon or []):
+            pos = deal.talon_card_pos[i] if i < len(deal.talon_card_pos) else deal.talon_pos
+            layout.append((pos, CARD_INDEX[text], None, "talon"))
+        layout.sort(key=lambda item: item[0])
+        seen = 0
+        turn_card = CARD_INDEX[deal.turn] if deal.turn else -1
+        for pos, c, seat, where in layout:
+            if (seen >> c) & 1:
+                if not (rs.turn_to_taker and c == turn_card and where in ("turn", "hands")
+                        and self.turn_pairs(c, layout)):
+                    self.flag("D201", pos, None, seat, f"{CARD_TEXT[c]} appears twice in the deal")
+                    continue
+            seen |= 1 << c
+            if seat is not None:
+                self.hand[seat] |= 1 << c
         if self.known and not all_passed:
-            missing = FULL_DECK & ~sum(1 << c for c in seen)
+            missing = rs.deck & ~seen
             if missing:
                 names = " ".join(CARD_TEXT[c] for c in cards_in(missing))
                 self.flag("D201", deal.hands_pos, None, None, f"missing from the deck: {names}")
+
+    @staticmethod
+    def turn_pairs(card: int, layout) -> bool:
+        """The turned card stands once in ``turn`` and once in a hand: not a duplicate."""
+        places = [w for _, c, _, w in layout if c == card]
+        return places.count("turn") == 1 and places.count("hands") == 1
+
+    # ------------------------------------------------------------- exchange
+    def exchange(self, contract: Contract) -> None:
+        """B303/D203 on the exchange; the hands become those the seats play with."""
+        deal, rs = self.deal, self.rs
+        entries = deal.exchange or []
+        self.discarded: dict[int, int] = {}
+        if rs.exchange == "none":
+            for e in entries:  # bgn-details §1: an exchange where there is none is B303
+                self.flag("B303", e.pos, None, e.seat, f"there is no exchange in {rs.variant}")
+            return
+        turn = CARD_INDEX[deal.turn] if deal.turn else None
+        if rs.exchange == "discard":
+            out = yu3_discards(entries, self.hand, contract.seat)
+            if not any(e.action == "discard" for e in entries):
+                self.flag("B303", deal.exchange_pos if entries else deal.pos, None,
+                          contract.seat, "the soloist must discard two cards (yu3-06)")
+        elif rs.exchange == "seven-swap":
+            out = ru3_swap(entries, self.hand, contract.kind, contract.round or 1, turn)
+        else:
+            talon = [CARD_INDEX[t] for t in deal.talon or []]
+            out = hungarian(entries, self.hand, contract.kind, contract.round or 1, turn, talon,
+                            rs.hand_size)
+        for code, pos, seat, message in out.findings:
+            self.flag(code, pos, None, seat, message)
+        self.discarded = out.discarded
 
     # --------------------------------------------------------- declarations
     def declare(self, contract: Contract) -> None:
@@ -330,7 +385,10 @@ class DealWalk:
                     continue
                 valid.append((seat, combo, value))
                 records.append(record)
-        points, counted = decide(valid, policy, trump, rs.side_of, self.order, rs.sides)
+        camp_of = None
+        if rs.decl_camps == "soloist":  # yu3-08, hu3-11: soloist against the defenders
+            camp_of = tuple(0 if s == contract.seat else 1 for s in range(self.n + 1))
+        points, counted = decide(valid, policy, trump, rs.side_of, self.order, rs.sides, camp_of)
         for i, rec in enumerate(records):
             rec.counted = i in counted
         self.decl_by_side = points
@@ -536,6 +594,15 @@ class DealWalk:
                 self.flag("A503", play.rebela_pos, number, seat,
                           "'bela rebela' on one card: rebela belongs on the second card of the pair")
             word = "rebela" if play.bela == "rebela" else "bela"
+        if word == "bela" and self.rs.bela_either_card:
+            # ru3-19: on either card, if the seat held both after the exchange; once
+            both = (1 << c) | (1 << other)
+            if self.hand.get(seat, 0) & both == both and key not in self.bela_first:
+                self.bela_first[key] = c
+                self.bela_done[(seat, suit)] = 20
+            else:
+                self.bela_wrong(play, seat, number)
+            return
         if word == "bela":
             ok = bool(hand & (1 << other)) and key not in self.bela_first
             if ok and self.rs.bela_not_on_discard and trick:
@@ -571,6 +638,7 @@ class DealWalk:
                 for seat in range(1, self.n + 1):
                     if self.full_hand(seat) & pair == pair:
                         out[rs.side_of[seat]] += 20
+                        self.dr.bela = {seat: 20}
             return out
         credited = dict(self.bela_done)
         for key, first in self.bela_first.items():
@@ -612,7 +680,15 @@ class DealWalk:
         return DealScore(scores, offender != caller_side, self.gw.pot)
 
     def tally(self, points, tricks_won, caller_side, contract, claimed_hands=None) -> Tally:
-        capot = [s for s in range(self.rs.sides) if tricks_won[s] == self.rs.tricks]
+        rs = self.rs
+        capot = [s for s in range(rs.sides) if tricks_won[s] == rs.tricks]
+        points = list(points)
+        if capot and rs.capot_in_last_trick:
+            # contree §1: the last trick is worth 100 to a side that took all eight
+            points[capot[0]] += rs.capot_bonus
+            if self.dr.tricks and len(self.dr.tricks) == rs.tricks:
+                self.dr.tricks[-1].points += rs.capot_bonus
+            self.dr.card_points = list(points)
         t = Tally(contract=contract, caller_side=caller_side, points=list(points),
                   tricks=list(tricks_won), decl=list(self.decl_by_side), decl_all=self.decl_all,
                   bela=self.bela_by_side(contract, claimed_hands),

@@ -62,6 +62,25 @@ class Ruleset:
     no_end_on_capot: bool = False
     #: the taker receives the turned card (fr4-05, conventions-fr4.md §1)
     turn_to_taker: bool = False
+    #: the cards in play (bg3, bg2: 24 cards, 9 to A)
+    deck: int = (1 << 32) - 1
+    #: cards the caller holds beyond ``hand_size`` before his exchange (yu3: 12 = 10 + 2)
+    caller_extra: int = 0
+    #: the exchange phase: "none", "discard" (yu3), "seven-swap" (ru3), "hungarian" (hu)
+    exchange: str = "none"
+    #: the declaration contest's camps: "sides", or "soloist" (the soloist against the
+    #: better of the defenders, yu3-08, hu3-11)
+    decl_camps: str = "sides"
+    #: bela on either card of the pair, while the seat still holds one (ru3-19)
+    bela_either_card: bool = False
+    #: cards stay out of play, so a deal needs ``hands`` (bgn.md §3.2)
+    hands_required: bool = False
+    #: game end after a deal: "target" (bgn.md §9.12) or "last-trick" (ru3-28)
+    end_rule: str = "target"
+    #: ``claim game`` only right after a trick the claimer won, not the last (ru3-27)
+    claim_after_own_trick: bool = False
+    #: the capot bonus is part of the last trick's card points (contree §1: 100)
+    capot_in_last_trick: bool = False
 
     @property
     def tricks(self) -> int:

@@ -16,6 +16,7 @@ built so far:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from decimal import Decimal
 
 from replay.bidding import Contract
 from replay.cards import ALL_TRUMPS, NO_TRUMPS
@@ -82,6 +83,84 @@ def raw_partnership(rs, t: Tally, pot: int = 0) -> DealScore:
     scores = [0] * sides
     scores[next(s for s in range(sides) if s != caller)] = sum(totals)
     return DealScore(scores, False)
+
+
+# ---------------------------------------------------------- three players
+def _own_points(rs, t: Tally) -> list:
+    """Each seat's points: cards (+ last 10, + yu3 discards) and, where it took a
+    trick itself, its counted declarations and bela (yu3-08, A46, ru3-26)."""
+    out = list(t.points)
+    for s in range(len(out)):
+        if t.tricks[s]:
+            out[s] += t.decl[s] + t.bela[s]
+    return out
+
+
+def soloist_raw(rs, t: Tally, pot: int = 0) -> DealScore:
+    """yu3: every seat its own points; the soloist passes with at least the two
+    defenders together (a tie passes, yu3-07, C15); failed: he writes '-', the
+    defenders their own (yu3-13).  All ten tricks: +90 (yu3-14)."""
+    tot = _own_points(rs, t)
+    if t.capot_side is not None:
+        tot[t.capot_side] += rs.capot_bonus
+    sol = t.caller_side
+    made = tot[sol] >= sum(v for s, v in enumerate(tot) if s != sol)
+    if not made:
+        tot[sol] = 0
+    return DealScore(tot, made)
+
+
+def contractor_split(rs, t: Tally, pot=0) -> DealScore:
+    """ru3: capot +50 to each other seat for one trickless seat, +100 for taking
+    every trick (ru3-26).  The contractor below either opponent fails: his points
+    are split in halves between them (ru3-23, switch split-rounding); equal to one
+    hangs: the opponents write their own, his points wait for the single top
+    scorer of the next deal with a contract (ru3-24, A16, conventions §20–21)."""
+    tot = _own_points(rs, t)
+    n = len(tot)
+    trickless = [s for s in range(n) if not t.tricks[s]]
+    if len(trickless) == n - 1:
+        tot[t.capot_side] += 100  # double capot: the others write nothing
+    elif len(trickless) == 1:
+        for s in range(n):
+            if s != trickless[0]:
+                tot[s] += 50
+    c = t.caller_side
+    opponents = [s for s in range(n) if s != c]
+    made: bool | None
+    hang = 0
+    if any(tot[c] < tot[s] for s in opponents):
+        half = Decimal(tot[c]) / 2
+        if rs.switches.get("split-rounding") == "down":
+            half = Decimal(int(half))
+        for s in opponents:
+            tot[s] += half
+        tot[c] = 0
+        made = False
+    elif any(tot[c] == tot[s] for s in opponents):
+        hang = tot[c]
+        tot[c] = 0
+        made = False
+    else:
+        made = True
+    scores = [_whole(v) for v in tot]
+    if hang:
+        return DealScore(scores, made, pot + hang)
+    if pot:
+        top = max(scores)
+        leaders = [s for s in range(n) if scores[s] == top]
+        if len(leaders) == 1:
+            scores[leaders[0]] += pot
+        else:
+            return DealScore(scores, made, pot)  # a tie at the top: it stays pending
+    return DealScore(scores, made, 0)
+
+
+def _whole(v):
+    """Keep halves as Decimal, whole values as int (conventions §7)."""
+    if isinstance(v, Decimal) and v == v.to_integral_value():
+        return int(v)
+    return v
 
 
 # ------------------------------------------------------------ match points
@@ -174,9 +253,7 @@ def contree(rs, t: Tally, pot: int = 0) -> DealScore:
     """Points made + points bid (contree.md §6)."""
     caller = t.caller_side
     defender = 1 - caller
-    pts = list(t.points)
-    if t.capot_side is not None:
-        pts[t.capot_side] += rs.capot_bonus  # the last trick is worth 100 (§1)
+    pts = t.points  # with the last trick at 100 for a side that took all eight (§1)
     bel = t.bela
     v = t.contract.value or 0
     m = t.contract.double

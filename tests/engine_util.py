@@ -72,7 +72,7 @@ def where(text: str, needle: str, occurrence: int = 1) -> tuple[int, int]:
     """(line, col) of the n-th occurrence of ``needle`` as a whole token."""
     import re
 
-    pattern = r"(?<![^\s\n]){}(?![^\s\n])".format(re.escape(needle))
+    pattern = rf"(?<![^\s\n]){re.escape(needle)}(?![^\s\n])"
     for i, m in enumerate(re.finditer(pattern, text), start=1):
         if i == occurrence:
             line = text.count("\n", 0, m.start()) + 1

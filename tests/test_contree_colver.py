@@ -119,14 +119,9 @@ def test_made_and_deal_scores_agree(disagreements, deals):
     _assert_none(disagreements, deals, "made", "score", "total", "result")
 
 
-@pytest.mark.xfail(strict=True, reason="engine: DealReport.card_points of a capot is 162, "
-                   "contree.md §1 says the side that takes all 8 tricks has 252 card points "
-                   "(the score is right: scoring adds the 90)")
 def test_card_points_agree(disagreements, deals):
     _assert_none(disagreements, deals, "card-points")
 
 
-@pytest.mark.xfail(strict=True, reason="engine: DealReport.bela stays empty in contree "
-                   "(bela_auto returns before filling it); the score counts the belote")
 def test_belote_agrees(disagreements, deals):
     _assert_none(disagreements, deals, "belote")

@@ -40,7 +40,6 @@ def run(args: argparse.Namespace) -> int:
     import gzip
 
     from ingest.writer import write_game
-
     from replay.simulate import SUPPORTED, simulate_games
 
     if args.variant not in SUPPORTED:

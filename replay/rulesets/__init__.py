@@ -1,3 +1,3 @@
 """Rulesets by family; importing this package registers every variant id."""
 
-from replay.rulesets import bulgarian, french, macedonian, yugoslav  # noqa: F401
+from replay.rulesets import bulgarian, french, macedonian, russian, yugoslav  # noqa: F401

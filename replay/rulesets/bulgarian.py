@@ -53,8 +53,7 @@ def bg_declarations(sw: dict[str, str]) -> DeclarationPolicy:
         run_values=(20, 50, 100, 100, 100, int(sw["run8"])),  # bg4-28, bg4-29
         carre_values=(0, 0, 150, 100, 200, 100, 100, 100),  # bg4-28
         run8_game_only_in_trump=False,
-        tie_trump_then_void=False,  # bg4-33: no trump priority
-        tie_seat_priority=False,
+        ties=(),  # bg4-33: no trump priority; equal best runs void all runs
         run_and_carre_share=sw["card-reuse"] == "on",  # bg4-32
         capot_takes_all=False,  # C19
         contest="separate",  # bg4-33, bg4-34

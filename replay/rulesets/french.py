@@ -38,8 +38,7 @@ def fr4(sw: dict[str, str], target: int) -> Ruleset:
             run_values=(20, 50, 100, 100, 100, 120),  # q1: 8 cards = quinte + tierce
             carre_values=(0, 0, 150, 100, 200, 100, 100, 100),
             run8_game_only_in_trump=False,
-            tie_trump_then_void=False,
-            tie_seat_priority=False,
+            ties=(),
             run_and_carre_share=False,  # q1: a card in one declaration only (bg4-32)
             capot_takes_all=False,
             contest="separate",
@@ -89,8 +88,7 @@ def contree(sw: dict[str, str], target: int) -> Ruleset:
             run_values=(0, 0, 0, 0, 0, 0),
             carre_values=(0,) * 8,
             run8_game_only_in_trump=False,
-            tie_trump_then_void=False,
-            tie_seat_priority=False,
+            ties=(),
             run_and_carre_share=False,
             capot_takes_all=False,
             contest="none",
@@ -106,4 +104,5 @@ def contree(sw: dict[str, str], target: int) -> Ruleset:
         switches=dict(sw),
         scoring=contree_scoring,  # §6
         bela_auto=True,  # §5: counted automatically
+        capot_in_last_trick=True,  # §1: 252 card points for a side with all 8 tricks
     )

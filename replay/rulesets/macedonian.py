@@ -39,8 +39,7 @@ def mk4(switches: dict[str, str], target: int) -> Ruleset:
             run_values=(20, 50, 100, 100, 100, None),  # mk4-10; 8 in trump wins (mk4-11)
             carre_values=(0, 0, 150, 100, 200, 100, 100, 100),  # mk4-09
             run8_game_only_in_trump=True,  # mk4-11, A41
-            tie_trump_then_void=False,  # mk4-14: no trump priority
-            tie_seat_priority=True,  # mk4-14
+            ties=("seat",),  # mk4-14: seat priority, no trump priority
             run_and_carre_share=True,  # mk4-15 ("врзано звање"); two runs: no (best reading)
             capot_takes_all=False,  # C19, T12
             first_named_counts=True,  # mk4-12

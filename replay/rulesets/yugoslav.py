@@ -1,4 +1,4 @@
-"""International / Serbian Belot (000_c5f6563d0704fc3d.txt): ``yu4``.
+"""International / Serbian Belot (000_c5f6563d0704fc3d.txt): ``yu4`` and ``yu3``.
 
 Every value cites its rules-matrix.md row.  The callers' side must score
 strictly more than the opponents; a tie ("visuljak") fails (yu4-39, yu4-40).
@@ -6,9 +6,12 @@ strictly more than the opponents; a tie ("visuljak") fails (yu4-39, yu4-40).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from replay.declarations import DeclarationPolicy
 from replay.legality import PlayDuties
-from replay.ruleset import Ruleset, partnership_sides, register
+from replay.ruleset import Ruleset, individual_sides, partnership_sides, register
+from replay.scoring import soloist_raw
 
 #: carré values by natural rank 7 8 9 T J Q K A (yu4-23; tens by switch, A1)
 _CARRES = (0, 0, 150, 100, 200, 100, 100, 100)
@@ -23,8 +26,7 @@ def yu_declarations(carre_tens: bool) -> DeclarationPolicy:
         run_values=(20, 50, 100, 100, 100, None),  # yu4-20; 8 cards win the game (yu4-22)
         carre_values=tuple(carres),
         run8_game_only_in_trump=False,  # yu4-22: any suit
-        tie_trump_then_void=True,  # yu4-25 steps 5 and 6
-        tie_seat_priority=False,
+        ties=("trump",),  # yu4-25 steps 5 and 6: trump wins, else nobody
         run_and_carre_share=True,  # yu4-24
         capot_takes_all=True,  # yu4-38, bgn.md §9.11
     )
@@ -64,4 +66,45 @@ def yu4(switches: dict[str, str], target: int) -> Ruleset:
         auto_end=False,
         claim_game=True,  # yu4-43 "na dosta"
         switches=dict(switches),
+    )
+
+
+@register("yu3", {"carre-tens": ("on", "off")})
+def yu3(switches: dict[str, str], target: int) -> Ruleset:
+    """Serbian Belot for three (000_c5f6563d0704fc3d.txt:155–186), a delta on yu4
+    (yu3-02), with conventions-yu3-ru3.md."""
+    decl = yu_declarations(switches["carre-tens"] == "on")
+    decl = replace(decl, run_values=(20, 50, 100, 100, 100, 100),  # yu3-09: the 8-run is 100
+                   run8_strongest=True,  # yu3-09: ... and outranks even four jacks
+                   capot_takes_all=False)  # conventions §14
+    return Ruleset(
+        variant="yu3",
+        players=3,  # yu3-01
+        side_of=individual_sides(3),
+        sides=3,
+        hand_size=10,  # yu3-06: 10 tricks
+        pre_bid=6,  # yu3-03
+        target=target,  # yu3-15: 701
+        auction="forced-first",  # yu3-04
+        forced_dealer=False,
+        duties=PlayDuties(  # yu3-12: as yu4 (no partners)
+            overbeat_plain=True, overbeat_trump=True, overbeat_plain_over_partner=True,
+            overbeat_trump_over_partner=True, overbeat_lapses_after_ruff=True,
+            ruff_when_partner_wins=True, overruff=True, overruff_over_partner=True,
+            underruff=True),
+        declarations=decl,
+        bela_credit_at_first=True,  # C14, yu3-16
+        bela_needs_trick=True,  # A46: per player
+        decl_needs_trick=True,  # yu3-08: each his own trick
+        capot_bonus=90,  # yu3-14
+        last_trick_bonus=10,
+        breach_penalty=0,
+        auto_end=False,
+        claim_game=True,  # yu3-15 "na dosta"
+        switches=dict(switches),
+        scoring=soloist_raw,  # yu3-07, yu3-13
+        caller_extra=2,  # yu3-05: the soloist holds 12 before discarding 2
+        exchange="discard",  # yu3-06
+        decl_camps="soloist",  # yu3-08
+        hands_required=True,  # the discards stay out of play
     )

@@ -1,0 +1,64 @@
+"""Russian belot (002_4ad2490839f395cb.txt): ``ru3`` (Game Wiki, 3 players to 501),
+with conventions-yu3-ru3.md; ``ru-pair`` (the "Гамблер" club's pair belot)."""
+
+from __future__ import annotations
+
+from replay.declarations import DeclarationPolicy
+from replay.legality import PlayDuties
+from replay.ruleset import Ruleset, individual_sides, register
+from replay.scoring import contractor_split
+
+#: carré strength at equal value by natural rank 7 8 9 T J Q K A: A > T > K > Q (A12)
+RU_CARRES = (0, 0, 0, 3, 0, 1, 2, 4)
+
+
+@register("ru3", {"split-rounding": ("exact", "down")})
+def ru3(switches: dict[str, str], target: int) -> Ruleset:
+    return Ruleset(
+        variant="ru3",
+        players=3,  # ru3-01
+        side_of=individual_sides(3),
+        sides=3,
+        hand_size=9,  # ru3-09: 9 tricks, 5 cards out of play
+        pre_bid=6,  # ru3-06
+        target=target,  # ru3-01: 501
+        auction="turned",  # ru3-07, ru3-08, A18: the first naming ends the bidding
+        forced_dealer=False,
+        duties=PlayDuties(
+            overbeat_plain=False,  # ru3-22: plain suits need not be beaten
+            overbeat_trump=True,  # ru3-22, A14: trumps must be beaten
+            overbeat_plain_over_partner=True,
+            overbeat_trump_over_partner=True,
+            overbeat_lapses_after_ruff=True,
+            ruff_when_partner_wins=True,  # ru3-21
+            overruff=True,  # A14
+            overruff_over_partner=True,
+            underruff=True,  # ru3-22: forced (must play a trump)
+        ),
+        declarations=DeclarationPolicy(
+            run_values=(20, 50, 100, 100, 100, 100),  # ru3-12, ru3-13: five or more = 100
+            carre_values=(0, 0, 150, 100, 200, 100, 100, 100),  # ru3-12
+            run8_game_only_in_trump=False,
+            ties=("trump", "seat"),  # ru3-14: trump, then the earlier announced
+            run_and_carre_share=True,  # ru3-18
+            capot_takes_all=False,
+            run_key_cap=5,  # ru3-13, A13
+            carre_strength=RU_CARRES,  # A12
+            carre_over_runs=True,  # ru3-14
+        ),
+        bela_credit_at_first=True,  # ru3-19: counts from its announcement
+        bela_needs_trick=True,  # ru3-26, conventions §19
+        decl_needs_trick=True,  # A17
+        capot_bonus=0,  # ru3-26: +50 / +100 in the scoring rule
+        last_trick_bonus=10,  # ru3-11
+        breach_penalty=0,
+        auto_end=False,
+        claim_game=True,  # ru3-27
+        switches=dict(switches),
+        scoring=contractor_split,  # ru3-23 … ru3-26
+        exchange="seven-swap",  # ru3-10
+        bela_either_card=True,  # ru3-19, T10 (b)
+        hands_required=True,  # cards out of play
+        end_rule="last-trick",  # ru3-28
+        claim_after_own_trick=True,  # ru3-27
+    )
