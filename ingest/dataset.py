@@ -298,11 +298,13 @@ class Dataset:
             self._place(rec["added"])
             self._remove(rec["removed"])
 
-    def _place(self, files: list[dict]) -> None:
+    def _place(self, files: list[dict], after_first: Callable[[], None] | None = None) -> None:
         """Rename staged parts into place (idempotent), parents last, then fsync folders."""
         order = sorted(files, key=lambda f: f["table"] == "games")
         dirs = set()
-        for f in order:
+        for k, f in enumerate(order):
+            if k == 1 and after_first is not None:
+                after_first()
             final = self.root / f["path"]
             if final.exists():
                 continue
@@ -340,14 +342,15 @@ class Dataset:
         return self.staging_root / batch / (f"{unit:06d}" if isinstance(unit, int) else unit)
 
     def commit_add(self, batch: str, unit: int, files: list[dict], counts: dict,
-                   source: dict, after_log: Callable[[], None] | None = None) -> dict:
+                   source: dict, after_log: Callable[[], None] | None = None,
+                   after_first: Callable[[], None] | None = None) -> dict:
         """Commit one unit's staged parts: the log record, then the renames."""
         now = dt.datetime.now(dt.UTC).isoformat(timespec="milliseconds")
         rec = self._append({"op": "add", "batch": batch, "unit": unit, "time": now,
                             "files": files, "counts": counts, "source": source})
         if after_log is not None:
             after_log()
-        self._place(files)
+        self._place(files, after_first=after_first)
         shutil.rmtree(self.staging(batch, unit), ignore_errors=True)
         return rec
 

@@ -31,6 +31,7 @@ import glob
 import io
 import multiprocessing
 import os
+import shutil
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -194,7 +195,8 @@ def crash_point(phase: str, unit: int) -> None:
     """Fault injection for the crash tests: ``BELOT_INGEST_CRASH=<phase>:<unit>`` makes
     the driver SIGKILL itself at that point of that unit's commit (``staged``: parts
     written, no log record; ``logged``: record written, parts not yet in place;
-    ``placed``: parts in place).  Unset in normal runs: one dict lookup per commit."""
+    ``renaming``: one part renamed, the others not; ``placed``: parts in place).
+    Unset in normal runs: one dict lookup per commit."""
     spec = os.environ.get("BELOT_INGEST_CRASH")
     if spec and spec == f"{phase}:{unit}":
         import signal
@@ -215,6 +217,19 @@ class InlineExecutor(cf.Executor):
         except BaseException as exc:  # noqa: BLE001 - delivered through the future
             fut.set_exception(exc)
         return fut
+
+
+def _worker_init() -> None:
+    """A local worker dies with its driver (Linux ``PR_SET_PDEATHSIG``): a killed
+    ingest leaves no orphan writing into the staging area."""
+    try:
+        import ctypes
+        import signal
+
+        libc = ctypes.CDLL("libc.so.6", use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # pragma: no cover - not Linux
+        pass
 
 
 def default_workers() -> int:
@@ -414,6 +429,7 @@ class Driver:
             s.tick()
             self.progress.update(s, force=True)
             self.progress.close()
+        shutil.rmtree(self.ds.staging_root / self.batch, ignore_errors=True)
         self.ds.commit_batch_info(self.batch, started=self.ingested_at_ms,
                                   finished=int(time.time() * 1000),
                                   args={"files": s.files, "units": s.units})
@@ -451,7 +467,8 @@ class Driver:
             rec = self.ds.commit_add(self.batch, r.unit, files, counts,
                                      {"file": p.source, "records": r.records,
                                       "worker": r.worker},
-                                     after_log=lambda: crash_point("logged", r.unit))
+                                     after_log=lambda: crash_point("logged", r.unit),
+                                     after_first=lambda: crash_point("renaming", r.unit))
             crash_point("placed", r.unit)
             if self.on_commit is not None:
                 self.on_commit(rec)
@@ -518,7 +535,7 @@ def make_executor(workers: int | None = None, scheduler: str | None = None
         return InlineExecutor(), 1, lambda: None
     ctx = multiprocessing.get_context("fork" if "fork" in
                                       multiprocessing.get_all_start_methods() else None)
-    pool = cf.ProcessPoolExecutor(max_workers=n, mp_context=ctx)
+    pool = cf.ProcessPoolExecutor(max_workers=n, mp_context=ctx, initializer=_worker_init)
     return pool, 2 * n + 1, lambda: pool.shutdown(wait=True, cancel_futures=True)
 
 
