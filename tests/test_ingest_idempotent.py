@@ -168,3 +168,23 @@ def test_a_second_writer_is_refused_while_one_runs(tmp_path):
     with ds.writer(), pytest.raises(DatasetError, match="lock"), Dataset(ds.root).writer():
         pass
     shutil.rmtree(tmp_path / "ds")
+
+
+def test_json_lines_input_is_the_same_games(corpus, tmp_path):
+    import gzip
+
+    from ingest.jsonform import dumps_game
+
+    _, a, _ = corpus
+    jl = tmp_path / "a.jsonl.gz"
+    with gzip.open(jl, "wt", encoding="utf-8") as fh:
+        for g in read_games(a):
+            fh.write(dumps_game(g) + "\n\n")  # blank lines are skipped by the reader
+    fresh = ingest_paths([str(jl)], tmp_path / "fresh", workers=2, chunk_chars=3000)
+    assert (fresh.games, fresh.units > 3) == (12, True)
+    assert sorted(g["game_index"] for g in table(tmp_path / "fresh", "games")) == list(
+        range(1, 13))
+    ds = tmp_path / "ds"
+    ingest_paths([str(a)], ds, workers=0)
+    s = ingest_paths([str(jl)], ds, workers=0)
+    assert (s.games, s.skipped) == (0, 12)
