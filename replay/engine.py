@@ -92,7 +92,11 @@ class GameWalk:
         self.report.violations.append(Violation(code, pos[0], pos[1], deal, trick, seat, message))
 
     def side_name(self, side: int) -> str:
+        """A side as reports write it: "A"/"B" in partnerships, else the seat number."""
         return SIDE_NAMES[side] if self.rs.players == 4 else str(side + 1)
+
+    def side_label(self, side: int) -> str:
+        return ("side " if self.rs.players == 4 else "seat ") + self.side_name(side)
 
     def run(self) -> None:
         previous_number = 0
@@ -682,7 +686,7 @@ class DealWalk:
     def tally(self, points, tricks_won, caller_side, contract, claimed_hands=None) -> Tally:
         rs = self.rs
         capot = [s for s in range(rs.sides) if tricks_won[s] == rs.tricks]
-        points = list(points)
+        points = self.with_discards(points)
         if capot and rs.capot_in_last_trick:
             # contree §1: the last trick is worth 100 to a side that took all eight
             points[capot[0]] += rs.capot_bonus
@@ -696,19 +700,30 @@ class DealWalk:
         self.dr.capot_side = t.capot_side
         return t
 
+    def with_discards(self, points) -> list:
+        """yu3-06: the soloist's discards count for him as if taken in tricks."""
+        points = list(points)
+        if self.rs.exchange == "discard":
+            for seat, mask in self.discarded.items():
+                points[self.rs.side_of[seat]] += sum(self.ct.points[c] for c in cards_in(mask))
+        return points
+
     def settle(self, points, tricks_won, caller_side, contract, claimed_hands=None):
         """The end of a deal played out: the variant's scoring rule (replay.scoring)."""
         t = self.tally(points, tricks_won, caller_side, contract, claimed_hands)
         return self.rs.scoring(self.rs, t, self.gw.pot)
 
-    def figures(self, points, bela_at_first: bool | None):
-        """bgn.md §9.13/§9.14: card points of completed tricks (+10 for the 8th)
-        plus, for a claim of the game, bela already credited; nothing else."""
+    def figures(self, points, bela_at_first: bool | None, tricks_won=None):
+        """bgn.md §9.13/§9.14: card points of completed tricks (+10 for the last)
+        and, for a claim of the game, bela already credited to a side that has won
+        a trick (and yu3's discards, conventions-yu3-ru3.md §9); nothing else."""
         figures = list(points)
         if bela_at_first is not None:
+            figures = self.with_discards(points)
             bela = self.bela_by_side(self.contract, at_first=bela_at_first)
             for s, v in enumerate(bela):
-                figures[s] += v
+                if tricks_won is None or tricks_won[s]:
+                    figures[s] += v
         return DealScore(figures, None, self.gw.pot)
 
     def settle_claim(self, claim, hands, trick, seats, leader, number, points, tricks_won,
@@ -735,27 +750,36 @@ class DealWalk:
             self.dr.card_points = list(points)
             return self.settle(points, tricks_won, caller_side, contract, claimed_hands=hands)
         # claim game
+        at_first = rs.bela_credit_at_first
         if not rs.claim_game:
             self.flag("A505", claim.pos, number, claim.seat,
                       f"'claim game' is not part of {rs.variant}")
-            return self.figures(points, rs.bela_credit_at_first)
+            return self.figures(points, at_first, tricks_won)
         if done == rs.tricks and not trick:
+            # after the last card: the deal is scored in full (bgn-details §3)
             result = self.settle(points, tricks_won, caller_side, contract)
             after = [gw.totals[i] + result.scores[i] for i in range(rs.sides)]
-            if gw.decide(after) != side:
+            last = rs.side_of[self.dr.tricks[-1].winner] if self.dr.tricks else None
+            if gw.decide(after, last) != side:
                 self.flag("A505", claim.pos, number, claim.seat,
-                          f"side {gw.side_name(side)} has not reached {rs.target}")
+                          f"{gw.side_label(side)} has not won the game")
             return result
         if rs.auto_end:
             self.flag("A505", claim.pos, number, claim.seat,
-                      f"side {gw.side_name(side)} has not reached {rs.target} with a trick it won")
-            return self.figures(points, rs.bela_credit_at_first)
-        result = self.figures(points, rs.bela_credit_at_first)
+                      f"{gw.side_label(side)} has not reached {rs.target} with a trick it won")
+            return self.figures(points, at_first, tricks_won)
+        if rs.claim_after_own_trick and (trick or not self.dr.tricks
+                                         or rs.side_of[self.dr.tricks[-1].winner] != side):
+            # ru3-27: only right after a trick the claimer won (not the last)
+            self.flag("A505", claim.pos, number, claim.seat,
+                      f"seat {claim.seat} may claim the game only right after a trick it won")
+            return self.figures(points, at_first, tricks_won)
+        result = self.figures(points, at_first, tricks_won)
         if gw.totals[side] + result.scores[side] >= rs.target:
             self.ended_game = side
         else:
             self.flag("A505", claim.pos, number, claim.seat,
-                      f"side {gw.side_name(side)} has {gw.totals[side] + result.scores[side]}, "
+                      f"{gw.side_label(side)} has {gw.totals[side] + result.scores[side]}, "
                       f"short of {rs.target}")
         return result
 
