@@ -16,7 +16,6 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 from dataclasses import dataclass
-from decimal import Decimal
 from functools import lru_cache
 
 import pyarrow as pa
@@ -95,13 +94,9 @@ def _sheet(line) -> list[float | None] | None:
     return [None if v is None else float(v) for v in line.values]
 
 
-def _int(v) -> int:
-    """Engine figures are ints in the supported variants; refuse to round a half silently."""
-    if isinstance(v, Decimal):
-        if v != v.to_integral_value():
-            raise ValueError(f"non-integral engine figure {v}")
-        return int(v)
-    return int(v)
+def _num(v) -> float:
+    """An engine figure (int, or a Decimal half in yu3/ru3) as a float (exact for halves)."""
+    return float(v)
 
 
 def side_points(dr: DealReport, side_of: tuple[int, ...]) -> tuple[int | None, int | None]:
@@ -186,23 +181,26 @@ class RowSink:
         facts = table_facts(variant)
         target = rs.target if rs is not None else facts.default_target
         last_total = next((d.total for d in reversed(game.deals) if d.total is not None), None)
-        final = [_int(v) for v in report.deals[-1].total] if report.deals else [0] * len(sides)
+        final = [_num(v) for v in report.deals[-1].total] if report.deals else [0.0] * len(sides)
         other = [(k, v) for k, v in tags.items() if k not in _OWN_COLUMN]
-        self._out("games", variant).append((
+        games_row = (
             gid, ctx.source_file, index, game.line + lo,
             *(tags.get(t) for t in STANDARD_TAGS),
             other, parse_date(tags.get("Date")), facts.players, target,
             report.result, game.result, len(game.deals), final, _sheet(last_total),
             len(report.violations), list(game.comments), ctx.batch, ctx.ingested_at,
-        ))
+        )
         per_deal: dict[int | None, int] = {}
         for v in report.violations:
             per_deal[v.deal] = per_deal.get(v.deal, 0) + 1
-        deals_out = self._out("deals", variant)
-        bids_out = self._out("bids", variant)
-        decl_out = self._out("declarations", variant)
-        tricks_out = self._out("tricks", variant)
-        plays_out = self._out("plays", variant)
+        # rows go to local lists first: a failure half-way adds nothing (the caller
+        # then keeps the record as a reject)
+        games_rows = [games_row]
+        deals_out: list[tuple] = []
+        bids_out: list[tuple] = []
+        decl_out: list[tuple] = []
+        tricks_out: list[tuple] = []
+        plays_out: list[tuple] = []
         n_tricks = rs.tricks if rs is not None else 8
         for deal, dr in zip(game.deals, report.deals, strict=False):
             d = dr.deal
@@ -215,7 +213,7 @@ class RowSink:
             elif dr.made:
                 outcome = "made"
             else:
-                outcome = "hanging" if _int(dr.hang) else "fell"
+                outcome = "hanging" if dr.hang else "fell"
             bp, op = side_points(dr, side_of)
             bela = [0] * len(sides)
             for seat, p in dr.bela.items():
@@ -236,7 +234,7 @@ class RowSink:
                 list(dr.decl_by_side) if dr.decl_by_side else None,
                 bela if bidder is not None else None,
                 None if dr.capot_side is None else sides[dr.capot_side], dr.penalty,
-                [_int(v) for v in dr.score], [_int(v) for v in dr.total], _int(dr.hang),
+                [_num(v) for v in dr.score], [_num(v) for v in dr.total], _num(dr.hang),
                 _sheet(deal.score), _sheet(deal.total),
                 len(dr.tricks), per_deal.get(d, 0),
                 trumps, jack, nine, hcp, total_trumps,
@@ -279,11 +277,14 @@ class RowSink:
                     plays_out.append((gid, d, k + 1, trick, pos, seat, CARD_TEXT[card], legal,
                                       bela_word, p.annotation if p else None,
                                       p.comment if p else None))
-            self.deals += 1
-        viol_out = self._out("violations", variant)
-        for k, v in enumerate(report.violations):
-            viol_out.append((gid, ctx.source_file, index, k + 1, v.code, v.line + lo, v.col,
-                             v.deal, v.trick, v.seat, v.message))
+        viol_out = [(gid, ctx.source_file, index, k + 1, v.code, v.line + lo, v.col, v.deal,
+                     v.trick, v.seat, v.message) for k, v in enumerate(report.violations)]
+        for name, rows in (("games", games_rows), ("deals", deals_out), ("bids", bids_out),
+                           ("declarations", decl_out), ("tricks", tricks_out),
+                           ("plays", plays_out), ("violations", viol_out)):
+            if rows:
+                self._out(name, variant).extend(rows)
+        self.deals += len(deals_out)
         self.violations += len(report.violations)
         self.games += 1
         self.ids.append((gid, "game"))

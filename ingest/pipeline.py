@@ -144,29 +144,22 @@ def process_unit(task: UnitTask) -> UnitResult:
                 skipped += 1
                 continue
             report = replay_game(game, file=task.source, game_id=gid)
+            if not report.parse_failed:
+                sink.add_game(game, report, gid)
+                seen.add(gid)
+                continue
+            v = report.violations[0]  # P102: the ruleset cannot be built
+            code, line, col, message = v.code, v.line, v.col, v.message
         except Exception as exc:  # an engine or writer bug must not lose the record
-            raw = game.source_text or _safe_text(write_game, game)
-            rid = raw_id(raw)
-            if rid in known or rid in seen:
-                skipped += 1
-                continue
-            seen.add(rid)
-            sink.add_reject(game, ENGINE_FAILURE, game.line, None,
-                            f"the engine failed on this record: {type(exc).__name__}: {exc}",
-                            raw=raw)
+            code, line, col = ENGINE_FAILURE, game.line, None
+            message = f"the engine failed on this record: {type(exc).__name__}: {exc}"
+        raw = game.source_text or _safe_text(write_game, game)
+        rid = raw_id(raw)  # equals the game_id when the raw text is canonical
+        if rid in known or rid in seen:
+            skipped += 1
             continue
-        if report.parse_failed:  # P102: the ruleset cannot be built
-            v = report.violations[0]
-            raw = game.source_text or _safe_text(write_game, game)
-            rid = raw_id(raw)  # equals gid when the raw text is canonical
-            if rid in known or rid in seen:
-                skipped += 1
-                continue
-            seen.add(rid)
-            sink.add_reject(game, v.code, v.line, v.col, v.message, raw=raw)
-            continue
-        seen.add(gid)
-        sink.add_game(game, report, gid)
+        seen.add(rid)
+        sink.add_reject(game, code, line, col, message, raw=raw)
     files = []
     stage = Dataset(task.root).staging(task.batch, task.unit)
     name = f"part-{task.unit:06d}.parquet"

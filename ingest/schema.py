@@ -46,10 +46,10 @@ STR = pa.string()
 BOOL = pa.bool_()
 TS = pa.timestamp("ms", tz="UTC")
 SIDE_INTS = pa.list_(pa.int16())
-#: running totals grow with the target: int32
-TOTALS = pa.list_(pa.int32())
-#: numbers as written on the score sheet (halves exist in some variants; ``-`` is null)
+#: score-sheet numbers, the engine's and the written ones: whole numbers, or halves
+#: in yu3/ru3 (conventions-yu3-ru3.md); float32 holds both exactly; ``-`` is null
 SHEET = pa.list_(pa.float32())
+F32 = pa.float32()
 
 #: the format version written into the commit log and every file's metadata
 FORMAT_VERSION = 1
@@ -144,7 +144,7 @@ GAMES = Table(
            "one has won (bgn.md §8).", nullable=False),
         _c("recorded_result", DICT, "The `result` token as written; null when none was."),
         _c("deals", I16, "Number of deals in the record.", nullable=False),
-        _c("final_total", TOTALS, "The engine's running totals after the last deal, per "
+        _c("final_total", SHEET, "The engine's running totals after the last deal, per "
            "side.", nullable=False),
         _c("recorded_final_total", SHEET, "The last `total` line written in the record, per "
            "side (`-` as null); null when no deal has one."),
@@ -209,11 +209,11 @@ DEALS = Table(
         _c("capot_side", DICT, "Side that took every trick; null when none did."),
         _c("penalty", BOOL, "The deal ended at a play violation under a penalty rule "
            "(mk4-22).", nullable=False),
-        _c("score", SIDE_INTS, "The engine's score for the deal per side (0 for a side "
+        _c("score", SHEET, "The engine's score for the deal per side (0 for a side "
            "that fell), in the variant's unit.", nullable=False),
-        _c("total", TOTALS, "The engine's running totals after the deal, per side.",
+        _c("total", SHEET, "The engine's running totals after the deal, per side.",
            nullable=False),
-        _c("hang", I16, "Points left hanging for the next deal (bg4); 0 elsewhere.",
+        _c("hang", F32, "Points left hanging for the next deal (bg4, ru3); 0 elsewhere.",
            nullable=False),
         _c("recorded_score", SHEET, "The `score` line as written (`-` as null); null when "
            "not written."),
