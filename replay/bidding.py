@@ -37,6 +37,8 @@ class Contract:
     double: int = 1  # 1; 2 contra/coinche; 4 recontra; 3 surcoinche (contrée)
     round: int = 1
     capot: bool = False
+    #: Hungarian kontra: the defenders who gave it; rekontra answers them all (×4)
+    kontras: tuple[int, ...] = ()
 
 
 @dataclass(slots=True)
@@ -73,6 +75,10 @@ class Model:
         """A refused or out-of-turn call counts as that seat's pass (bgn.md §9.3)."""
         self.passes += 1
 
+    def next_seat(self) -> int | None:
+        """The seat to call next where the model decides it (else turn order)."""
+        return None
+
     def contract(self) -> Contract | None:  # pragma: no cover - interface
         raise NotImplementedError
 
@@ -90,7 +96,7 @@ def run_auction(model: Model, calls: list, order: list[int], side_of: tuple[int,
                                     f"call '{c.call}' after the bidding had ended"))
             records.append((c.seat or 0, c.call, model.round, False))
             continue
-        seat = order[turn % n]
+        seat = model.next_seat() or order[turn % n]
         turn += 1
         if c.seat is not None and c.seat != seat:
             findings.append(Finding("B301", i, c.seat,
@@ -107,7 +113,7 @@ def run_auction(model: Model, calls: list, order: list[int], side_of: tuple[int,
     # calls missing after the last written call are passes (bgn-details §1 bids)
     guard = 0
     while not model.done() and guard < 4 * n:
-        seat = order[turn % n]
+        seat = model.next_seat() or order[turn % n]
         turn += 1
         guard += 1
         why = model.allow(seat, "pass")
@@ -350,6 +356,120 @@ def _point_bid(call: str) -> tuple[int | None, int | None, bool]:
     return None, None, False
 
 
+HU_LADDER = {"S": 0, "D": 1, "C": 2, "H": 3, "NT": 4}  # A32: ♠ < ♦ < ♣ < ♥ < NT
+
+
+class Hungarian(Model):
+    """hu3/hu2 (conventions-hu.md §4–6): round 1 ``take`` or pass; round 2 a suit
+    other than the turned one or NT, strictly higher on ♠ < ♦ < ♣ < ♥ < NT, until
+    the others have passed after the last call; then one kontra call per defender
+    from the seat after the soloist (``X`` or pass) and, if any ``X``, the
+    soloist's rekontra (``XX`` or pass)."""
+
+    def __init__(self, order: list[int], turned_suit: int | None) -> None:
+        self.order, self.turned = order, turned_suit
+        self.n = len(order)
+        self.best: Contract | None = None
+        self.passes = 0  # consecutive passes in the current round
+        self.calls_r1 = 0
+        self.phase = "r1"  # r1, r2, kontra, rekontra, over
+        self.kontra_queue: list[int] = []
+        self.rekontra_seat: int | None = None
+
+    @property
+    def round(self) -> int:  # type: ignore[override]
+        return {"r1": 1, "r2": 2}.get(self.phase, 3)
+
+    def next_seat(self) -> int | None:
+        if self.phase == "kontra":
+            return self.kontra_queue[0]
+        if self.phase == "rekontra":
+            return self.rekontra_seat
+        return None
+
+    def _advance(self) -> None:
+        if self.phase == "r1" and self.calls_r1 >= self.n:
+            self.phase = "r2"
+            self.passes = 0
+        elif self.phase == "r2" and self.best is not None and self.passes >= self.n - 1:
+            self._start_kontra()
+        elif self.phase == "r2" and self.best is None and self.passes >= self.n:
+            self.phase = "over"
+
+    def _start_kontra(self) -> None:
+        i = self.order.index(self.best.seat)
+        self.kontra_queue = [self.order[(i + k) % self.n] for k in range(1, self.n)]
+        self.phase = "kontra"
+
+    def allow(self, seat: int, call: str) -> str | None:
+        why = self._judge(seat, call)
+        if why is None:
+            self._apply(seat, call)
+        return why
+
+    def count_pass(self, seat: int) -> None:
+        self._apply(seat, "pass")
+
+    def _judge(self, seat: int, call: str) -> str | None:
+        if call == "pass":
+            return None
+        if self.phase == "r1":
+            return None if call == "take" and self.turned is not None else (
+                f"'{call}' in round 1: take the turned suit or pass")
+        if self.phase == "r2":
+            if call not in HU_LADDER or (call in SUITS and SUITS.index(call) == self.turned):
+                return f"'{call}' in round 2: name a suit other than the turned one, or NT"
+            if self.best is not None and HU_LADDER[call] <= HU_LADDER[self._name()]:
+                return f"'{call}' is not higher than {self._name()} (♠ < ♦ < ♣ < ♥ < NT)"
+            return None
+        if self.phase == "kontra":
+            return None if call == "X" else f"'{call}': a defender answers X (kontra) or pass"
+        if self.phase == "rekontra":
+            return None if call == "XX" else f"'{call}': the soloist answers XX or pass"
+        return f"'{call}' after the bidding had ended"
+
+    def _name(self) -> str:
+        return [k for k, v in HU_LADDER.items() if KINDS[k] == self.best.kind][0]
+
+    def _apply(self, seat: int, call: str) -> None:
+        if self.phase == "r1":
+            self.calls_r1 += 1
+            if call == "take":
+                self.best = Contract(seat, self.turned, round=1)
+                self._start_kontra()
+                return
+        elif self.phase == "r2":
+            if call == "pass":
+                self.passes += 1
+            else:
+                self.best = Contract(seat, KINDS[call], round=2)
+                self.passes = 0
+        elif self.phase == "kontra":
+            self.kontra_queue.pop(0)
+            if call == "X":
+                self.best.kontras = self.best.kontras + (seat,)
+                self.best.double = 2
+            if not self.kontra_queue:
+                if self.best.kontras:
+                    self.phase = "rekontra"
+                    self.rekontra_seat = self.best.seat
+                else:
+                    self.phase = "over"
+            return
+        elif self.phase == "rekontra":
+            if call == "XX":
+                self.best.double = 4
+            self.phase = "over"
+            return
+        self._advance()
+
+    def done(self) -> bool:
+        return self.phase == "over"
+
+    def contract(self) -> Contract | None:
+        return self.best
+
+
 def model_for(rs, order: list[int], dealer: int, turned_suit: int | None,
               dealer_points: int) -> Model:
     """The auction model of a ruleset, for one deal."""
@@ -364,6 +484,8 @@ def model_for(rs, order: list[int], dealer: int, turned_suit: int | None,
         return TurnedCard(order, turned_suit, rs.variant)
     if rs.auction == "forced-first":
         return ForcedFirst(rs.variant)
+    if rs.auction == "hungarian":
+        return Hungarian(order, turned_suit)
     if rs.auction == "points":
         return PointBids(order, rs.side_of)
     raise ValueError(f"unknown auction model {rs.auction!r}")

@@ -33,6 +33,7 @@ from replay.cards import (
 from replay.claims import claim_holds
 from replay.declarations import CARRE, RUN, decide, holds, parse_combo
 from replay.exchange import hungarian, ru3_swap, yu3_discards
+from replay.figures import check_announcements
 from replay.legality import judge, trick_winner
 from replay.record import Deal, Game, Pos, ScoreLine
 from replay.report import (
@@ -158,7 +159,11 @@ class DealWalk:
         self.known = False
         self.decl_by_side = [0] * self.rs.sides
         self.decl_all = 0
-        self.penalised = False
+        self.announced: list[str] = []  # Hungarian figures validly announced
+        self.betl = False
+        self.play_kind = NO_TRUMPS
+        self.soloist_won = 0  # cards in the soloist's tricks (figures)
+        self.soloist_last: int | None = None  # his card in the last trick, if he won it
         n = self.rs.players
         self.n = n
         self.first = deal.dealer % n + 1 if 1 <= deal.dealer <= n else 1
@@ -186,6 +191,7 @@ class DealWalk:
             self.flag("D204", deal.pos, None, None,
                       f"{rs.variant} leaves cards out of play: the deal needs its hands")
         else:
+            self.announce(contract)
             self.exchange(contract)
             self.declare(contract)
             if deal.plays is None and self.game_won_by_run8 is None:
@@ -307,6 +313,27 @@ class DealWalk:
         places = [w for _, c, _, w in layout if c == card]
         return places.count("turn") == 1 and places.count("hands") == 1
 
+    # -------------------------------------------------------------- figures
+    def announce(self, contract: Contract) -> None:
+        """Hungarian figures (conventions-hu.md §7–8): B302 for a figure out of its
+        time or place; Betl makes the deal a game without trump (hu3-19)."""
+        self.play_kind = contract.kind
+        if not self.deal.announce:
+            return
+        if self.rs.auction != "hungarian":
+            for a in self.deal.announce:
+                self.flag("B302", a.pos, None, a.seat,
+                          f"{self.rs.variant} has no figures to announce")
+            return
+        result = check_announcements(self.deal.announce, contract.seat, contract.kind)
+        for code, pos, seat, message in result.findings:
+            self.flag(code, pos, None, seat, message)
+        self.announced = result.figures
+        self.dr.figures = list(result.figures)
+        if result.betl:
+            self.betl = True
+            self.play_kind = NO_TRUMPS  # hu3-19, A37: no trump, plain order, follow suit
+
     # ------------------------------------------------------------- exchange
     def exchange(self, contract: Contract) -> None:
         """B303/D203 on the exchange; the hands become those the seats play with."""
@@ -337,11 +364,11 @@ class DealWalk:
     def declare(self, contract: Contract) -> None:
         """A501/A502/A504, the contest, and the 8-card run that wins the game."""
         deal, rs, dr = self.deal, self.rs, self.dr
-        kind = contract.kind
+        kind = self.play_kind
         self.ct = CONTRACT_TABLES[kind]
         if not self.known:
             self.assign_plays(kind)
-        if not deal.declare:
+        if not deal.declare or self.betl:  # Betl: what was declared is void (hu3-19)
             return
         policy = rs.declarations
         trump = kind if kind < 4 else -1
@@ -451,7 +478,7 @@ class DealWalk:
         deal, rs, dr, gw = self.deal, self.rs, self.dr, self.gw
         n = self.n
         ct = self.ct
-        kind = contract.kind
+        kind = self.play_kind
         side_of = rs.side_of
         duties = rs.duties
         plays = deal.plays or []
@@ -549,11 +576,18 @@ class DealWalk:
                 points[ws] += pts
                 tricks_won[ws] += 1
                 dr.tricks.append(TrickRecord(number, leader, seats, trick, winner, pts))
+                if winner == contract.seat:
+                    for x in trick:
+                        self.soloist_won |= 1 << x
+                    if number == total_tricks:
+                        self.soloist_last = trick[seats.index(winner)]
                 leader = winner
                 trick, seats = [], []
                 number += 1
                 if auto_end and gw.winner is None and gw.totals[ws] + points[ws] >= rs.target:
                     self.ended_game = ws  # mk4-26, bgn.md §9.13
+                if self.betl and winner == contract.seat:
+                    break  # hu3-19: play stops at the soloist's first trick
         dr.card_points = list(points)
         if self.ended_game is not None:
             # mk4-26, bgn.md §9.13: card points so far, nothing else; made null
@@ -568,7 +602,8 @@ class DealWalk:
         if claim is not None:
             return self.settle_claim(claim, hands, trick, seats, leader, number, points,
                                      tricks_won, caller_side, contract)
-        if number - 1 < total_tricks:
+        betl_stop = self.betl and tricks_won[caller_side] > 0
+        if number - 1 < total_tricks and not betl_stop:
             if not (self.is_last and gw.game.result == "*"):
                 self.broken = True
                 self.flag("D204", deal.play_pos, None, None,
@@ -696,7 +731,9 @@ class DealWalk:
         t = Tally(contract=contract, caller_side=caller_side, points=list(points),
                   tricks=list(tricks_won), decl=list(self.decl_by_side), decl_all=self.decl_all,
                   bela=self.bela_by_side(contract, claimed_hands),
-                  capot_side=capot[0] if capot else None)
+                  capot_side=capot[0] if capot else None,
+                  extra={"figures": self.announced, "betl": self.betl, "won": self.soloist_won,
+                         "last_card": self.soloist_last})
         self.dr.capot_side = t.capot_side
         return t
 

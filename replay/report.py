@@ -77,6 +77,8 @@ class DealReport:
     level: int | None = None
     double: int = 1
     round: int | None = None
+    #: Hungarian figures validly announced
+    figures: list[str] = field(default_factory=list)
     calls: list[CallRecord] = field(default_factory=list)
     declarations: list[DeclarationRecord] = field(default_factory=list)
     #: side whose declarations counted, and what they were worth to it

@@ -1,3 +1,10 @@
 """Rulesets by family; importing this package registers every variant id."""
 
-from replay.rulesets import bulgarian, french, macedonian, russian, yugoslav  # noqa: F401
+from replay.rulesets import (  # noqa: F401
+    bulgarian,
+    french,
+    hungarian,
+    macedonian,
+    russian,
+    yugoslav,
+)

@@ -1,0 +1,163 @@
+"""Hungarian figures (hu3-17 … hu3-20, conventions-hu.md §7–8, §18–20).
+
+Figures are contracts the soloist takes on beside the game: each is worth
+game points if announced in time and made.  This module checks the
+announcements (B302 for a figure out of its time or place), judges each
+figure from the tricks, and scores a Hungarian deal in game points with
+kontra and rekontra as separate accounts per defender.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from replay.cards import NO_TRUMPS
+
+#: game points of each figure (hu3-17, hu3-18, hu3-19)
+VALUES = {"absolut": 3, "hundred": 4, "tuletroa": 2, "celad": 2, "fortyfour": 4,
+          "twohundred": 4, "ultimo": 5, "alltrumps": 6, "volat": 10, "betl": 10}
+#: announced with the first cards only, before the pickup (hu3-17)
+BEFORE_PICKUP = {"absolut", "hundred"}
+#: figures that need a trump suit (conventions-hu.md §8)
+NEED_TRUMP = {"tuletroa", "celad", "ultimo", "alltrumps"}
+
+J, NINE, A, T, K, Q, SEVEN = 4, 2, 7, 3, 6, 5, 0  # natural rank indices
+
+
+@dataclass(slots=True)
+class Announced:
+    figures: list[str] = field(default_factory=list)
+    #: (code, pos, seat, message)
+    findings: list[tuple[str, tuple[int, int], int, str]] = field(default_factory=list)
+
+    @property
+    def betl(self) -> bool:
+        return "betl" in self.figures
+
+
+def check_announcements(entries: list, soloist: int, kind: int) -> Announced:
+    """The valid figures, in order; each invalid one is B302 and ignored (§8)."""
+    out = Announced()
+    for entry in entries:
+        before = entry.after == "bids"
+        for i, name in enumerate(entry.figures):
+            pos = entry.figure_pos[i] if i < len(entry.figure_pos) else entry.pos
+            why = None
+            if entry.seat != soloist:
+                why = f"only the soloist (seat {soloist}) announces figures"
+            elif name not in VALUES:
+                why = f"'{name}' is not a figure"
+            elif name in out.figures:
+                why = f"'{name}' was already announced"
+            elif out.betl:
+                why = "no figure after betl"
+            elif name in BEFORE_PICKUP and not before:
+                why = f"'{name}' is announced before the pickup, with the first cards (hu3-17)"
+            elif name in NEED_TRUMP and kind == NO_TRUMPS:
+                why = f"'{name}' needs a trump suit"
+            if why:
+                out.findings.append(("B302", pos, entry.seat, why))
+            else:
+                out.figures.append(name)
+    return out
+
+
+def figure_made(name: str, *, points, trump: int, won: int, all_tricks: bool,
+                last_card: int | None, nt: bool) -> bool:
+    """Whether the soloist made one figure (conventions-hu.md §18).
+
+    ``points`` is the soloist's total for the pass test, ``won`` the mask of
+    the cards in his tricks, ``last_card`` his card in the last trick if he won it.
+    """
+    def has(*ranks: int) -> bool:
+        return all(won >> (trump * 8 + r) & 1 for r in ranks)
+
+    if name == "absolut":
+        return points >= (66 if nt else 82)
+    if name == "hundred":
+        return points >= (80 if nt else 100)
+    if name == "twohundred":
+        return points >= 200
+    if name == "tuletroa":
+        return has(J, NINE, SEVEN)
+    if name == "celad":
+        return has(A, K, Q)
+    if name == "alltrumps":
+        return has(J, NINE, A, T, K, Q)
+    if name == "fortyfour":
+        return all(won >> (s * 8 + A) & 1 for s in range(4))
+    if name == "ultimo":
+        return last_card == trump * 8 + SEVEN
+    if name == "volat":
+        return all_tricks
+    return False
+
+
+def deal_value(figures: list[str]) -> int:
+    """V = 1 + the figures; hundred includes absolut (4 + 3), counted once (§19)."""
+    if "betl" in figures:
+        return VALUES["betl"]
+    names = set(figures)
+    if "hundred" in names:
+        names.add("absolut")
+    return 1 + sum(VALUES[f] for f in names)
+
+
+def game_points(players: int, soloist: int, value: int, made: bool,
+                kontras: tuple[int, ...], factor: int) -> list[int]:
+    """Scores by seat index (0-based) for a deal of value V (§20).
+
+    Without kontra: made → soloist +V; failed → each defender +V.  Each kontra is
+    its own account between its giver and the soloist at ×2 (×4 after rekontra).
+    """
+    scores = [0] * players
+    for d in range(players):
+        if d == soloist:
+            continue
+        if d in kontras:
+            amount = factor * value
+            scores[d] += -amount if made else amount
+            scores[soloist] += amount if made else -amount
+        elif made:
+            continue
+        else:
+            scores[d] += value
+    if made:
+        scores[soloist] += value if not kontras else 0
+    return scores
+
+
+def hungarian_scoring(rs, t, pot: int = 0):
+    """A Hungarian deal in game points (conventions-hu.md §16–20).
+
+    A seat's points are its cards (+10 for the last trick when all were played)
+    and its side's counted declarations and bela, the two defenders being one
+    side for the trick test.  The soloist passes with more than both defenders
+    together (hu2: than the opponent); made = passed and every figure made.
+    """
+    from replay.scoring import DealScore
+
+    x = t.extra
+    n = len(t.points)
+    sol = t.caller_side
+    defenders = [s for s in range(n) if s != sol]
+    tot = list(t.points)
+    defender_tricks = sum(t.tricks[s] for s in defenders)
+    for s in range(n):
+        has_trick = t.tricks[s] if s == sol else defender_tricks
+        if has_trick:
+            tot[s] += t.decl[s] + t.bela[s]
+    figures = x.get("figures", [])
+    if x.get("betl"):
+        made = t.tricks[sol] == 0
+    else:
+        made = tot[sol] > sum(tot[s] for s in defenders)
+        for name in figures:
+            made = made and figure_made(name, points=tot[sol], trump=t.contract.kind,
+                                        won=x.get("won", 0), all_tricks=t.capot_side == sol,
+                                        last_card=x.get("last_card"),
+                                        nt=t.contract.kind == NO_TRUMPS)
+    value = deal_value(figures)
+    kontras = tuple(rs.side_of[s] for s in t.contract.kontras)
+    scores = game_points(n, sol, value, made, kontras, 4 if t.contract.double == 4 else 2)
+    return DealScore(scores, made)

@@ -1,0 +1,130 @@
+"""hu3 and hu2: figures, kontra and rekontra, Betl, the exchange chain.
+
+tests/records/hu3-base.bgn, worked by hand: seat 1 takes the turned hearts in
+round 1 and announces Absolut before the pickup.  He wins all nine tricks:
+20 + 11 + 10 + 6 + 8 + 13 + 13 + 14 + (25 + 10 last) = 130 card points (the
+out-of-play 9H, 7H, QD, KD, AD make up the 162).  His quinte to the ace (100)
+beats the defenders' best (50) (hu3-11), bela 20: 250 against 0.  He passes and
+makes Absolut (≥ 82): V = 1 + 3 = 4 (hu3-16, hu3-17).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from engine_util import found, replay_text, where
+
+from replay.figures import deal_value, game_points
+
+RECORDS = Path(__file__).parent / "records"
+BASE = (RECORDS / "hu3-base.bgn").read_text(encoding="utf-8")
+
+
+def deal_of(text):
+    r = replay_text(text)
+    d = r.deals[0]
+    return found(r), d.made, d.score
+
+
+def test_base_deal_absolut_made():
+    assert deal_of(BASE) == ([], True, [4, 0, 0])
+
+
+@pytest.mark.parametrize("bids, score", [
+    ("bids take X", [8, -8, 0]),  # one kontra: a separate account at ×2 (hu3-20)
+    ("bids take X X", [16, -8, -8]),  # both defenders: +4V for the soloist
+    ("bids take X pass XX", [16, -16, 0]),  # rekontra: ×4
+])
+def test_kontra_and_rekontra_on_a_made_deal(bids, score):
+    text = BASE.replace("bids take", bids).replace("score 4 0 0\ntotal 4 0 0\n", "")
+    assert deal_of(text) == ([], True, score)
+
+
+@pytest.mark.parametrize("figure, made, score", [
+    ("hundred", True, [8, 0, 0]),  # ≥ 100: 1 + 4 + 3 (Absolut implied)
+    ("tuletroa", False, [0, 6, 6]),  # trump 9 and 7 are out of play: 1 + 3 + 2, failed
+    ("volat", True, [14, 0, 0]),  # all nine tricks: 1 + 3 + 10
+    ("fortyfour", False, [0, 8, 8]),  # three aces are in his tricks, AD is out of play
+])
+def test_figures(figure, made, score):
+    text = BASE.replace("announce 1: absolut", f"announce 1: absolut {figure}")
+    text = text.replace("score 4 0 0\ntotal 4 0 0\n", "")
+    errors, got_made, got_score = deal_of(text)
+    assert (errors, got_made, got_score) == ([], made, score)
+
+
+def test_absolut_after_the_pickup_is_b302_and_ignored():
+    text = BASE.replace("announce 1: absolut\n", "").replace(
+        "declare 1: run5:AH 2: run3:9S 3: run4:AC run3:9C",
+        "declare 1: run5:AH 2: run3:9S 3: run4:AC run3:9C\nannounce 1: absolut")
+    text = text.replace("score 4 0 0\ntotal 4 0 0\n", "")
+    errors, made, score = deal_of(text)
+    assert errors == [("B302", *where(text, "absolut"), 1, None, 1)]
+    assert (made, score) == (True, [1, 0, 0])
+
+
+def test_figure_by_a_defender_is_b302():
+    text = BASE.replace("announce 1: absolut", "announce 2: absolut")
+    errors, _, _ = deal_of(text.replace("score 4 0 0\ntotal 4 0 0\n", ""))
+    assert errors == [("B302", *where(text, "absolut"), 1, None, 2)]
+
+
+def test_betl_stops_at_the_soloists_first_trick():
+    # Betl after the pickup: no trump, the soloist must take no trick (hu3-19).  He
+    # wins trick 1: the deal stops there, failed; each defender +10.
+    text = BASE.replace("announce 1: absolut\n", "").replace(
+        "declare 1: run5:AH 2: run3:9S 3: run4:AC run3:9C",
+        "declare 1: run5:AH 2: run3:9S 3: run4:AC run3:9C\nannounce 1: betl")
+    text = text[:text.index("2. AH")] + "result *\n"
+    assert deal_of(text) == ([], False, [0, 10, 10])
+
+
+def test_bela_in_betl_is_a503():
+    text = BASE.replace("announce 1: absolut\n", "announce 1: betl\n")
+    text = text.replace("1. JH 7S 7C", "1. KH bela 7S 7C")
+    text = text[:text.index("2. AH")] + "result *\n"
+    errors, made, score = deal_of(text)
+    assert errors == [("A503", *where(text, "bela"), 1, 1, 1)]
+    assert (made, score) == (False, [0, 10, 10])
+
+
+def test_no_overbeat_duty_but_ruff_when_void():
+    # trick 1 led JH: a defender void in hearts with no trump plays anything (hu3-14)
+    assert deal_of(BASE)[0] == []
+
+
+def test_value_and_accounts():
+    assert deal_value(["hundred"]) == 8 and deal_value(["absolut", "hundred"]) == 8
+    assert deal_value(["betl"]) == 10 and deal_value([]) == 1
+    # T23 (b): Stotina failed with kontra from X only: P1 −16, X +16, Y +8
+    assert game_points(3, 0, 8, False, (1,), 2) == [-16, 16, 8]
+    # T23 (c): without kontra
+    assert game_points(3, 0, 8, True, (), 2) == [8, 0, 0]
+    assert game_points(3, 0, 8, False, (), 2) == [0, 8, 8]
+
+
+EXCHANGED = BASE.replace("bids take\n", "bids take\n").replace(
+    "declare 1:", "exchange 1: swap 8H take 7H discard KS\ndeclare 1:").replace(
+    "6. 8H TC QC", "6. 9H TC QC").replace("9. KS TD AC", "9. 7H TD AC").replace(
+    "score 4 0 0\ntotal 4 0 0\n", "")
+
+
+def test_swap_take_discard_chain():
+    # 7H lies visible on the stock, so the 8 is the card to swap (hu3-10); then
+    # the 7 is taken from the stock and KS laid away, out of play (conventions §9–10).
+    # Tuletroa (J, 9, 7 of trump in his tricks) is now made: V = 1 + 3 + 2.
+    text = EXCHANGED.replace("announce 1: absolut", "announce 1: absolut tuletroa")
+    assert deal_of(text) == ([], True, [6, 0, 0])
+
+
+def test_swap_of_the_wrong_card_is_b303_and_carried_out():
+    text = EXCHANGED.replace("swap 8H", "swap QH")
+    errors, _, _ = deal_of(text)
+    assert ("B303", *where(text, "swap"), 1, None, 1) in errors
+
+
+def test_take_without_a_swap_is_b303():
+    text = EXCHANGED.replace("swap 8H take 7H discard KS", "take 7H discard KS")
+    errors, _, _ = deal_of(text)
+    assert ("B303", *where(text, "take", 2), 1, None, 1) in errors
