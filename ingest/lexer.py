@@ -110,19 +110,9 @@ def _classify_simple(tok: str) -> tuple:
         return (STAR,)
     if tok in ANNOTATIONS:
         return (ANNOT, tok)
-    m = _CALL_RE.match(low)
-    if m:
-        if m.group(1):
-            return (CALL, "pass")
-        if m.group(2):
-            return (CALL, m.group(2).upper())
-        if m.group(3):
-            return (CALL, _suit(m.group(3)))
-        if m.group(4):
-            s = m.group(5)
-            return (CALL, str(int(m.group(4))) + (s.upper() if s in ("nt", "at") else _suit(s)))
-        s = m.group(6)
-        return (CALL, "capot" + (s.upper() if s in ("nt", "at") else _suit(s)))
+    call = call_of(tok)
+    if call is not None:
+        return (CALL, call)
     if low in FIGURES:
         return (FIGURE, low)
     m = _RUN_RE.match(low)
@@ -143,6 +133,25 @@ def _classify_simple(tok: str) -> tuple:
     if m:
         return (KW, m.group(1), m.group(2))
     return (WORD, tok.upper())
+
+
+def call_of(tok: str) -> str | None:
+    """The canonical call a token spells, or None.  ``7S`` and ``10H`` are cards
+    elsewhere but point bids in ``bids``, so the parser asks this there."""
+    m = _CALL_RE.match(tok.lower())
+    if m is None:
+        return None
+    if m.group(1):
+        return "pass"
+    if m.group(2):
+        return m.group(2).upper()
+    if m.group(3):
+        return _suit(m.group(3))
+    if m.group(4):
+        s = m.group(5)
+        return str(int(m.group(4))) + (s.upper() if s in ("nt", "at") else _suit(s))
+    s = m.group(6)
+    return "capot" + (s.upper() if s in ("nt", "at") else _suit(s))
 
 
 def classify(tok: str) -> tuple:

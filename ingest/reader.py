@@ -41,6 +41,7 @@ from ingest.lexer import (
     TOKEN_RE,
     TRICK,
     WORD,
+    call_of,
     collapse,
     iter_lines,
     lookup,
@@ -175,14 +176,14 @@ def _line_template(line: str, n: int) -> tuple | None:
         calls = []
         col = 6
         for tok in line.split(" ")[1:]:
-            d = CACHE.get(tok) or lookup(tok)
-            if d[0] == COMPOUND:
-                seat = d[1][0][1][1]
+            seat = None
+            call = tok
+            if ":" in tok:
+                head, call = tok.split(":")
+                seat = int(head)
                 if not 1 <= seat <= n:
                     return None
-                calls.append((d[1][1][1][1], seat, col))
-            else:
-                calls.append((d[1], None, col))
+            calls.append((call_of(call) or "take", seat, col))
             col += len(tok) + 1
         return ("bids", tuple(calls))
     if c == "s" or c == "t":
@@ -403,9 +404,11 @@ class _GameReader:
         if parts[0] == "play":
             del parts[0]
             col = 6
+        if len(parts) != self.n + 1:
+            return False
         num = parts[0]
         digits = num[:-1]
-        if (len(parts) != self.n + 1 or num[-1:] != "." or not digits.isdigit()
+        if (num[-1:] != "." or not digits.isdigit()
                 or not digits.isascii() or not _CARDS.issuperset(parts[1:])):
             return False
         sec = self.sec
@@ -801,6 +804,9 @@ class _GameReader:
 
     def _in_bids(self, d: tuple, tok: str, pos: Pos, glued: bool) -> None:
         kind = d[0]
+        if kind == CARD and d[2] is None:  # 7S, 10H: point bids here
+            d = (CALL, call_of(tok))
+            kind = CALL
         if kind == CALL or (kind == KW and d[1] == "take"):
             call = d[1]
             if self.pfx is not None:
@@ -1240,7 +1246,10 @@ def parse_game(text: str) -> Game:
     raise ValueError("no game in text")
 
 
-def _read(chunks: Iterable[list[str]]) -> Iterator[Game]:  # noqa: C901 - one loop, on purpose
+def _read(chunks: Iterable[list[str]], fast_lines: bool = True,
+          ) -> Iterator[Game]:  # noqa: C901 - one loop, on purpose
+    """The reader proper; ``fast_lines=False`` reads every line through the general
+    tokenizer (the tests compare both ways)."""
     finditer = TOKEN_RE.finditer
     cache_get = CACHE.get
     ln = 0
@@ -1310,7 +1319,7 @@ def _read(chunks: Iterable[list[str]]) -> Iterator[Game]:  # noqa: C901 - one lo
                         cur = _GameReader(index, ln, [])
                         feed = cur.feed
                         src_add = cur.src.append
-                        fast = cur.fast
+                        fast = cur.fast if fast_lines else None
                         pre = []
                     else:
                         cur.pend.clear()
@@ -1365,7 +1374,7 @@ def _read(chunks: Iterable[list[str]]) -> Iterator[Game]:  # noqa: C901 - one lo
                 pre = []
                 feed = cur.feed
                 src_add = cur.src.append
-                fast = cur.fast
+                fast = cur.fast if fast_lines else None
                 try:
                     feed(d, tok, ln, col)
                 except _Stop as e:
