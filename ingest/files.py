@@ -10,6 +10,7 @@ import shutil
 import sys
 import tempfile
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import IO
 
@@ -40,10 +41,23 @@ def read_any(path: str | os.PathLike) -> Iterator[Game]:
     return read_games(Path(path))
 
 
-def stdout_text() -> IO[str]:
-    """stdout as UTF-8 text with LF line ends, whatever the locale."""
-    return io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", newline="\n",
-                            write_through=False)
+@contextmanager
+def stdout_text() -> Iterator[IO[str]]:
+    """stdout as UTF-8 text with LF line ends, whatever the locale (flushed and
+    detached at the end, so sys.stdout stays open)."""
+    sys.stdout.flush()
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is None:
+        yield sys.stdout
+        return
+    out = io.TextIOWrapper(buffer, encoding="utf-8", newline="\n")
+    try:
+        yield out
+    finally:
+        try:
+            out.flush()
+        finally:
+            out.detach()
 
 
 class atomic_writer:  # noqa: N801 - used like open()

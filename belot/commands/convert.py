@@ -78,9 +78,6 @@ def run(args: argparse.Namespace) -> int:
         with atomic_writer(args.output) as out:
             bad = _convert(args, out)
     else:
-        out = stdout_text()
-        try:
+        with stdout_text() as out:
             bad = _convert(args, out)
-        finally:
-            out.flush()
     return 1 if bad else 0

@@ -81,8 +81,7 @@ def run(args: argparse.Namespace) -> int:
         return 1 if bad else 0
     from ingest.files import read_any
 
-    out = stdout_text()
-    try:
+    with stdout_text() as out:
         wrote = False
         for name in args.files:
             games = read_any(name) if name == "-" else read_games(name)
@@ -90,8 +89,6 @@ def run(args: argparse.Namespace) -> int:
             buffer = _Joiner(out, wrote)
             bad |= _format(name, games, buffer, sys.stderr)
             wrote = buffer.wrote
-    finally:
-        out.flush()
     return 1 if bad else 0
 
 
