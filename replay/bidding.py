@@ -251,8 +251,11 @@ class TurnedCard(Model):
     """Round 1: ``take`` the turned suit or pass; round 2: another suit or pass;
     the first taker ends the bidding (fr4-03/04, conventions-fr4.md §1)."""
 
-    def __init__(self, order: list[int], turned_suit: int | None, variant: str) -> None:
+    def __init__(self, order: list[int], turned_suit: int | None, variant: str,
+                 extra: tuple[str, ...] = (), dealer_takes: int | None = None) -> None:
         self.order, self.turned, self.variant = order, turned_suit, variant
+        self.extra = extra  # contracts beside the suits in round 2 (ru-pair-05: NT, AT)
+        self.dealer_takes = dealer_takes  # ru-pair-04 «БЕЗ распасов»: the dealer takes it
         self.made: Contract | None = None
         self.passes = 0
 
@@ -262,7 +265,7 @@ class TurnedCard(Model):
 
     def allow(self, seat: int, call: str) -> str | None:
         if call == "pass":
-            self.passes += 1
+            self.count_pass(seat)
             return None
         if self.round == 1:
             if call == "take" and self.turned is not None:
@@ -272,7 +275,16 @@ class TurnedCard(Model):
         if call in SUITS and SUITS.index(call) != self.turned:
             self.made = Contract(seat, SUITS.index(call), round=2)
             return None
+        if call in self.extra:
+            self.made = Contract(seat, KINDS[call], round=2)
+            return None
         return f"'{call}' in round 2: name a suit other than the turned one, or pass"
+
+    def count_pass(self, seat: int) -> None:
+        self.passes += 1
+        if (self.passes >= 2 * len(self.order) and self.dealer_takes is not None
+                and self.turned is not None and self.made is None):
+            self.made = Contract(self.dealer_takes, self.turned, round=2)
 
     def done(self) -> bool:
         return self.made is not None or self.passes >= 2 * len(self.order)
@@ -481,6 +493,9 @@ def model_for(rs, order: list[int], dealer: int, turned_suit: int | None,
                       annul=sw.get("forced-dealer-annul", "off"), dealer_points=dealer_points,
                       double_levels=int(sw.get("double-levels", "2")))
     if rs.auction == "turned":
+        if rs.variant == "ru-pair":
+            return TurnedCard(order, turned_suit, rs.variant, ("NT", "AT"),
+                              dealer if rs.forced_dealer else None)
         return TurnedCard(order, turned_suit, rs.variant)
     if rs.auction == "forced-first":
         return ForcedFirst(rs.variant)

@@ -434,7 +434,7 @@ class DealWalk:
         rs = self.rs
         if rs.declarations.contest == "none":
             return 0
-        if kind == NO_TRUMPS:
+        if kind == NO_TRUMPS and not rs.nt_doubles_declarations:
             # bg4-35: no declarations in No trumps; q1 option: four aces are 200
             if rs.switches.get("nt-four-aces") == "on" and combo.kind == CARRE and combo.rank == 7:
                 return 200

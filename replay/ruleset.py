@@ -81,6 +81,8 @@ class Ruleset:
     claim_after_own_trick: bool = False
     #: the capot bonus is part of the last trick's card points (contree §1: 100)
     capot_in_last_trick: bool = False
+    #: No trumps doubles every point, the combinations too (ru-pair-06)
+    nt_doubles_declarations: bool = False
 
     @property
     def tricks(self) -> int:
@@ -138,6 +140,11 @@ def parse_rules_tag(variant: str, text: str | None) -> dict[str, str]:
             continue
         name, eq, value = part.partition("=")
         name, value = name.strip(), value.strip()
+        undefined = UNDEFINED_CONVENTIONS.get(variant, {})
+        if name in undefined:
+            raise RulesetError(f"{variant}: the convention '{name}' ({undefined[name]}) is named "
+                               "by the rule book but never defined, so it cannot be replayed "
+                               "(rules-matrix.md ru-pair-13, A19)", "Rules")
         if name not in allowed:
             raise RulesetError(f"unknown house-rule switch '{name}' for {variant}"
                                + (f" (known: {', '.join(sorted(allowed))})" if allowed else
@@ -146,14 +153,21 @@ def parse_rules_tag(variant: str, text: str | None) -> dict[str, str]:
             raise RulesetError(f"switch '{name}' takes {' or '.join(allowed[name])}, not '{value}'",
                                "Rules")
         explicit[name] = value
-    if "profile" in explicit:
-        resolved.update(PROFILES.get(variant, {}).get(explicit["profile"], {}))
+    profile = explicit.get("profile", DEFAULT_PROFILE.get(variant))
+    if profile:
+        resolved.update(PROFILES.get(variant, PROFILES.get("bg4", {})).get(profile, {}))
+        if "profile" in resolved:
+            resolved["profile"] = profile
     resolved.update(explicit)
     return resolved
 
 
 #: variant -> profile -> switch defaults it sets (bg4 profiles; filled by that family)
 PROFILES: dict[str, dict[str, dict[str, str]]] = {}
+#: conventions a rule book names without defining them (filled by the families)
+UNDEFINED_CONVENTIONS: dict[str, dict[str, str]] = {}
+#: variants whose defaults are a profile's (A27: bg3 and bg2 inherit bg4-q2)
+DEFAULT_PROFILE: dict[str, str] = {"bg3": "q2", "bg2": "q2"}
 
 
 def load_ruleset(variant: str | None, rules: str | None = None, target: str | None = None) -> Ruleset:

@@ -56,8 +56,9 @@ def raw_partnership(rs, t: Tally, pot: int = 0) -> DealScore:
     (yu4-42, mk4-25).  Capot +90 (yu4-38, mk4-23); in yu4 the capot side also
     takes the contest winner's declarations and every bela (yu4-38, §9.11)."""
     sides = len(t.points)
-    totals = list(t.points)
-    decl = list(t.decl)
+    nt = 2 if rs.nt_doubles_declarations and t.contract.kind == NO_TRUMPS else 1
+    totals = [p * nt for p in t.points]  # ru-pair-06: No trumps doubles everything
+    decl = [d * nt for d in t.decl]
     bela = list(t.bela)
     cs = t.capot_side
     if cs is not None:
@@ -245,6 +246,62 @@ def match_points(rs, t: Tally, pot: int = 0) -> DealScore:
         return DealScore(scores, made, pot + hang)
     if pot:
         scores[caller if made else defender] += pot
+    return DealScore(scores, made, 0)
+
+
+def match_points_solo(rs, t: Tally, pot: int = 0) -> DealScore:
+    """bg3 (A27, our reading): bg4-q2 with "opponents" = the other players combined.
+    Each seat's raw points as in bg4; made: the caller has more than the others
+    together, and everyone writes his own; failed: the caller writes '-' and his
+    points are shared equally by the others; equal: his points hang.  Contra ×2,
+    recontra ×4 go to the caller, or are shared by the others.  Hanging points go
+    to the single top scorer of the next deal with a contract (as ru3)."""
+    kind = t.contract.kind
+    limit = limit_digit(kind)
+    n = len(t.points)
+    c = t.caller_side
+    others = [s for s in range(n) if s != c]
+    nt = 2 if kind == NO_TRUMPS else 1
+    raw = [p * nt for p in t.points]
+    for s in range(n):
+        if t.tricks[s] or not rs.decl_needs_trick:
+            raw[s] += t.decl[s]
+        if t.tricks[s] or not rs.bela_needs_trick:
+            raw[s] += t.bela[s]
+    if t.capot_side is not None:
+        raw[t.capot_side] += rs.capot_bonus
+    opp = sum(raw[s] for s in others)
+    scores = [0] * n
+    hang = 0
+    f = t.contract.double
+    if raw[c] == opp:
+        hang = round_one(raw[c] * f, limit, up_on_limit=True)
+        for s in others:
+            scores[s] = round_one(raw[s], limit) if f == 1 else 0
+        made: bool | None = False
+    elif f == 1:
+        made = raw[c] > opp
+        if made:
+            scores = [round_one(v, limit) for v in raw]
+        else:
+            for s in others:
+                scores[s] = round_one(raw[s] + raw[c] // len(others), limit)
+    else:
+        made = raw[c] > opp
+        whole = round_one(sum(raw), limit) * f
+        if made:
+            scores[c] = whole
+        else:
+            for s in others:
+                scores[s] = whole // len(others)
+    if hang:
+        return DealScore(scores, made, pot + hang)
+    if pot:
+        top = max(scores)
+        leaders = [s for s in range(n) if scores[s] == top]
+        if len(leaders) != 1:
+            return DealScore(scores, made, pot)
+        scores[leaders[0]] += pot
     return DealScore(scores, made, 0)
 
 

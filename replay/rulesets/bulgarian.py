@@ -106,3 +106,55 @@ def bg4(sw: dict[str, str], target: int) -> Ruleset:
         bela_not_on_discard=True,  # bg4-38
         no_end_on_capot=True,  # bg4-47
     )
+
+
+#: the 24-card pack of bg3 and bg2: 9 to A in every suit (bg3-02, bg2-01)
+DECK_24 = sum(1 << (s * 8 + r) for s in range(4) for r in range(2, 8))
+
+
+def _bg_short(variant: str, players: int, pre_bid: int, hand: int, sw: dict[str, str],
+              target: int) -> Ruleset:
+    """bg3 and bg2: deck, deal and bidding from the seed; play from bg4; scoring by
+    the matrix's stated default (A27: bg4-q2 with the others combined) — a default
+    of this project, not a rule-book fact."""
+    from replay.ruleset import individual_sides
+    from replay.scoring import match_points_solo
+
+    return Ruleset(
+        variant=variant,
+        players=players,
+        side_of=individual_sides(players),
+        sides=players,
+        hand_size=hand,
+        pre_bid=pre_bid,
+        target=target,  # no default: the Target tag (§5.4)
+        auction="ladder",  # bg3-04, bg2-03 (A27)
+        forced_dealer=sw["forced-dealer"] == "on",
+        duties=bg_duties(sw),
+        declarations=bg_declarations(sw),
+        bela_credit_at_first=False,
+        bela_needs_trick=sw["belote-needs-trick"] == "on",
+        decl_needs_trick=True,
+        capot_bonus=90,
+        last_trick_bonus=10,
+        breach_penalty=162 if sw["breach-penalty"] == "on" else 0,
+        auto_end=False,
+        claim_game=False,
+        switches=dict(sw),
+        units="mp",
+        scoring=match_points if players == 2 else match_points_solo,
+        bela_not_on_discard=True,
+        no_end_on_capot=True,
+        deck=DECK_24,
+        hands_required=players == 2,  # bg2-02: six cards stay aside unseen
+    )
+
+
+@register("bg3", BG4_SWITCHES)
+def bg3(sw: dict[str, str], target: int) -> Ruleset:
+    return _bg_short("bg3", 3, 5, 8, sw, target)  # bg3-03: 3 + 2, then 3 more; 8 tricks
+
+
+@register("bg2", BG4_SWITCHES)
+def bg2(sw: dict[str, str], target: int) -> Ruleset:
+    return _bg_short("bg2", 2, 6, 9, sw, target)  # bg2-02: 6, then 3 more; 9 tricks

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from replay.declarations import DeclarationPolicy
 from replay.legality import PlayDuties
-from replay.ruleset import Ruleset, individual_sides, register
+from replay.ruleset import UNDEFINED_CONVENTIONS, Ruleset, individual_sides, register
 from replay.scoring import contractor_split
 
 #: carré strength at equal value by natural rank 7 8 9 T J Q K A: A > T > K > Q (A12)
@@ -61,4 +61,63 @@ def ru3(switches: dict[str, str], target: int) -> Ruleset:
         hands_required=True,  # cards out of play
         end_rule="last-trick",  # ru3-28
         claim_after_own_trick=True,  # ru3-27
+    )
+
+
+#: conventions the club's text names but never defines (ru-pair-13, A19): a record
+#: relying on one is refused (P102) with the name, rather than replayed on a guess
+RU_PAIR_UNDEFINED = {
+    "mars": "«Марс»", "doezd": "«Доезд»", "kapo": "«Капо»", "vse-moi": "«все мои»",
+    "pravila": "«Правила»", "polubait": "«Полубайт»", "vyezd": "«Выезд»",
+}
+UNDEFINED_CONVENTIONS["ru-pair"] = RU_PAIR_UNDEFINED
+
+
+@register("ru-pair", {"all-pass": ("redeal", "dealer")})
+def ru_pair(switches: dict[str, str], target: int) -> Ruleset:
+    """Pair belot of the "Гамблер" club (002_4ad2490839f395cb.txt:161–212): deal,
+    play duties and totals from the matrix; declarations, belote and the auction's
+    round 1 from ru3 (the same document), round 2 adds NT and AT (ru-pair-05);
+    scoring: the callers need more than the other pair (ru3/yu4 reading), No trumps
+    doubled with the combinations (ru-pair-06); no capot bonus («Капо» is off by
+    default, ru-pair-13)."""
+    from replay.ruleset import partnership_sides
+    from replay.scoring import raw_partnership
+
+    base = ru3({"split-rounding": "exact"}, target)
+    return Ruleset(
+        variant="ru-pair",
+        players=4,  # ru-pair-01
+        side_of=partnership_sides(4),
+        sides=2,
+        hand_size=8,  # ru-pair-03
+        pre_bid=5,  # ru-pair-02
+        target=target,  # A19: the Target tag
+        auction="turned",  # ru-pair-04: turned card, two rounds implied by "eight passes"
+        forced_dealer=switches["all-pass"] == "dealer",  # ru-pair-04, C17
+        duties=PlayDuties(
+            overbeat_plain=False,
+            overbeat_trump=True,  # ru-pair-10
+            overbeat_plain_over_partner=False,
+            overbeat_trump_over_partner=True,  # ru-pair-10: partner's trump too
+            overbeat_lapses_after_ruff=True,
+            ruff_when_partner_wins=False,  # ru-pair-09
+            overruff=True,  # ru-pair-09: an opponent's trump is over-trumped
+            overruff_over_partner=False,
+            underruff=True,  # ru-pair-09 best reading: still must ruff
+        ),
+        declarations=base.declarations,  # ru-pair-12: values and precedence from ru3
+        bela_credit_at_first=True,
+        bela_needs_trick=True,
+        decl_needs_trick=True,
+        capot_bonus=0,  # ru-pair-13: «Капо» off by default
+        last_trick_bonus=10,
+        breach_penalty=0,
+        auto_end=False,
+        claim_game=False,
+        switches=dict(switches),
+        scoring=raw_partnership,
+        bela_either_card=True,  # ru3-19
+        turn_to_taker=True,  # ru-pair-03: the bidder gets the turned card + 2
+        nt_doubles_declarations=True,  # ru-pair-06
     )
