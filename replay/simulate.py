@@ -21,7 +21,7 @@ import random
 from collections.abc import Iterator
 from decimal import Decimal
 
-from replay.bidding import LADDER_RANK, Contract, model_for, run_auction
+from replay.bidding import HU_LADDER, LADDER_RANK, Contract, model_for, run_auction
 from replay.cards import (
     ALL_TRUMPS,
     CARD_TEXT,
@@ -38,23 +38,26 @@ from replay.cards import (
 from replay.declarations import CARRE, RUN, Combo
 from replay.engine import DealWalk, GameWalk
 from replay.legality import judge, trick_winner
-from replay.record import Call, Combination, Deal, Game, Play, ScoreLine
+from replay.record import Announce, Call, Combination, Deal, Exchange, Game, Play, ScoreLine
 from replay.report import GameReport
 from replay.ruleset import Ruleset, load_ruleset
+from replay.variants import table_facts
 
-SUPPORTED = ("yu4", "mk4", "bg4", "fr4", "contree")
+SUPPORTED = ("yu4", "yu3", "mk4", "bg4", "bg3", "bg2", "fr4", "contree", "ru3", "ru-pair",
+             "hu3", "hu2")
 INJECTABLE = ("C401", "C402", "C403", "A501", "S601")
 KIND_CALL = ("S", "H", "D", "C", "NT", "AT")
 
 
 def simulate_games(variant: str, games: int, seed: int, violation_rate: float = 0.0,
-                   max_deals: int = 60, rules: str | None = None,
+                   max_deals: int = 200, rules: str | None = None,
                    target: str | None = None) -> Iterator[Game]:
     """Yield ``games`` whole games of ``variant``, deterministic for ``seed``."""
     if variant not in SUPPORTED:
         raise ValueError(f"simulate supports {', '.join(SUPPORTED)}; not {variant}")
-    if variant == "fr4" and target is None:
-        target = "1000"  # fr4 has no default target (A29): the record says which
+    if table_facts(variant).default_target is None and target is None:
+        # fr4, bg3, bg2, ru-pair have no default target: the record says which
+        target = "151" if variant in ("bg3", "bg2") else "1001"
     rng = random.Random(seed)
     ruleset = load_ruleset(variant, rules, target)
     for g in range(1, games + 1):
@@ -153,6 +156,10 @@ def _choose_call(rs: Ruleset, rng: random.Random, model, seat: int, dealer: int,
         if _strength(hand, best, cards) * cards / 8 >= 52 + nerve or forced:
             return SUITS[best]
         return "pass"
+    if rs.auction == "forced-first":
+        return SUITS[max(range(4), key=lambda x: _suit_strength(hand, x))]
+    if rs.auction == "hungarian":
+        return _hungarian_call(rs, rng, model, seat, hand, turned, nerve)
     if rs.auction == "turned":
         suit = SUIT_OF[turned]
         if model.round == 1:
@@ -199,16 +206,36 @@ def _choose_call(rs: Ruleset, rng: random.Random, model, seat: int, dealer: int,
     return "pass"
 
 
+def _hungarian_call(rs: Ruleset, rng: random.Random, model, seat: int, hand: int,
+                    turned: int | None, nerve: int) -> str:
+    cards = rs.pre_bid
+    if model.phase == "r1":
+        s = _strength(hand | (1 << turned), SUIT_OF[turned], cards + 1)
+        return "take" if s >= 64 + nerve else "pass"
+    if model.phase == "r2":
+        options = [x for x in ("S", "D", "C", "H", "NT") if x not in SUITS
+                   or SUITS.index(x) != SUIT_OF[turned]]
+        best = max(options, key=lambda x: _strength(hand, KIND_CALL.index(x), cards))
+        s = _strength(hand, KIND_CALL.index(best), cards)
+        higher = model.best is None or HU_LADDER[best] > HU_LADDER[model._name()]
+        return best if s >= 66 + nerve and higher else "pass"
+    if model.phase == "kontra":
+        s = _strength(hand, model.best.kind if model.best.kind < 4 else 4, cards)
+        return "X" if s >= 72 and rng.random() < 0.4 else "pass"
+    return "XX" if rng.random() < 0.2 else "pass"
+
+
 # ---------------------------------------------------------------------- deal
 def _simulate_deal(rs: Ruleset, rng: random.Random, number: int, dealer: int, rate: float,
                    game: Game, totals: list[int]) -> tuple[Deal, bool]:
     n = rs.players
-    deck = list(range(32))
+    facts = table_facts(rs.variant)
+    deck = cards_in(rs.deck)
     rng.shuffle(deck)
     order = [(dealer + i) % n + 1 for i in range(n)]
     first = {seat: deck[i * rs.pre_bid:(i + 1) * rs.pre_bid] for i, seat in enumerate(order)}
     rest = deck[n * rs.pre_bid:]
-    turned = rest.pop(0) if rs.turn_to_taker else None
+    turned = rest.pop(0) if facts.turn else None
     pre = {seat: sum(1 << c for c in cards) for seat, cards in first.items()}
     deal = Deal(number=number, dealer=dealer)
     if turned is not None:
@@ -221,17 +248,26 @@ def _simulate_deal(rs: Ruleset, rng: random.Random, number: int, dealer: int, ra
         return deal, False
     second: dict[int, list[int]] = {}
     for seat in order:
-        k = rs.hand_size - rs.pre_bid
-        if turned is not None and seat == contract.seat:
+        k = rs.hand_size - rs.pre_bid + (rs.caller_extra if seat == contract.seat else 0)
+        if turned is not None and rs.turn_to_taker and seat == contract.seat:
             second[seat] = [turned] + rest[:k - 1]
             rest = rest[k - 1:]
         else:
             second[seat] = rest[:k]
             rest = rest[k:]
+    if facts.talon and rest:
+        deal.talon = [CARD_TEXT[c] for c in rest]
     deal.hands = {s: [[CARD_TEXT[c] for c in sorted(first[s])],
                       [CARD_TEXT[c] for c in sorted(second[s])]] if second[s] else
                   [[CARD_TEXT[c] for c in sorted(first[s])]] for s in sorted(first)}
     hands = {s: pre[s] | sum(1 << c for c in second[s]) for s in first}
+    kind_of_play = contract.kind
+
+    if rs.auction == "hungarian":
+        strength = _strength(pre[contract.seat], contract.kind, rs.pre_bid)
+        if strength >= 80 and rng.random() < 0.5:
+            deal.announce.append(Announce(contract.seat, ["absolut"], "bids"))
+    deal.exchange = _exchange(rs, rng, contract, hands, turned, rest) or None
 
     inject = rng.random() < rate
     kind = rng.choice(INJECTABLE) if inject else None
@@ -248,8 +284,57 @@ def _simulate_deal(rs: Ruleset, rng: random.Random, number: int, dealer: int, ra
     elif kind == "A501":
         kind = None
 
-    deal.plays = _play_out(rs, rng, hands, order[0], contract.kind, kind, totals)
+    deal.plays = _play_out(rs, rng, hands, order[0], kind_of_play, kind, totals)
     return deal, kind == "S601"
+
+
+def _exchange(rs: Ruleset, rng: random.Random, contract: Contract, hands: dict[int, int],
+              turned: int | None, stock: list[int]) -> list[Exchange]:
+    """What the seats exchange, carried out on ``hands``: the yu3 soloist lays away his
+    two cheapest cards; the ru3 holder of the trump seven swaps it; in hu the holder of
+    the required card swaps, takes the trumps on top of the stock and discards as many."""
+    ct = CONTRACT_TABLES[contract.kind]
+    trump = contract.kind
+    if rs.exchange == "discard":
+        hand = hands[contract.seat]
+        cheap = sorted(cards_in(hand), key=lambda c: (ct.points[c], ct.strength[c]))[:2]
+        hands[contract.seat] = hand & ~((1 << cheap[0]) | (1 << cheap[1]))
+        return [Exchange(contract.seat, "discard", [CARD_TEXT[c] for c in cheap])]
+    if rs.exchange == "seven-swap" and contract.round == 1 and trump < 4:
+        seven = trump * 8
+        for seat, hand in hands.items():
+            if hand >> seven & 1 and turned != seven:
+                hands[seat] = (hand & ~(1 << seven)) | (1 << turned)
+                return [Exchange(seat, "swap", [CARD_TEXT[seven]])]
+    if rs.exchange == "hungarian" and contract.round == 1 and trump < 4:
+        visible = {turned, stock[0] if stock else None}
+        need = trump * 8
+        while need in visible and need < trump * 8 + 2:
+            need += 1
+        for seat, hand in hands.items():
+            if not hand >> need & 1:
+                continue
+            hand = (hand & ~(1 << need)) | (1 << turned)
+            out = [Exchange(seat, "swap", [CARD_TEXT[need]])]
+            taken = []
+            for c in stock:
+                if SUIT_OF[c] != trump:
+                    break
+                taken.append(c)
+            if taken:
+                for c in taken:
+                    hand |= 1 << c
+                cheap = sorted((c for c in cards_in(hand) if SUIT_OF[c] != trump),
+                               key=lambda c: (ct.points[c], c))[:len(taken)]
+                if len(cheap) < len(taken):
+                    cheap = sorted(cards_in(hand), key=lambda c: (ct.points[c], c))[:len(taken)]
+                for c in cheap:
+                    hand &= ~(1 << c)
+                out.append(Exchange(seat, "take", [CARD_TEXT[c] for c in taken]))
+                out.append(Exchange(seat, "discard", [CARD_TEXT[c] for c in cheap]))
+            hands[seat] = hand
+            return out
+    return []
 
 
 def _combinations(hand: int, rs: Ruleset, kind: int) -> list[str]:

@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 from ingest.reader import read_games
 from ingest.writer import write_game
 from replay.engine import replay_game
-from replay.simulate import simulate_games
+from replay.simulate import SUPPORTED, simulate_games
 
-VARIANTS = st.sampled_from(["yu4", "mk4", "bg4", "fr4", "contree"])
+VARIANTS = st.sampled_from(SUPPORTED)
 SEEDS = st.integers(min_value=0, max_value=2**31)
 
 
@@ -27,7 +27,7 @@ def through_text(game):
     return parsed, replay_game(parsed)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(variant=VARIANTS, seed=SEEDS)
 def test_clean_games_replay_clean_with_the_written_scores(variant, seed):
     (game,) = simulate_games(variant, 1, seed)
@@ -39,7 +39,7 @@ def test_clean_games_replay_clean_with_the_written_scores(variant, seed):
         assert list(deal.total.values) == dr.total
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(variant=VARIANTS, seed=SEEDS)
 def test_injected_violations_are_found_at_their_place(variant, seed):
     (game,) = simulate_games(variant, 1, seed, violation_rate=0.3)

@@ -27,7 +27,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("simulate", help="generate legal games (optionally with violations)",
                        description=DESCRIPTION, epilog=EPILOG,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--variant", required=True, help="ruleset id: yu4, mk4, bg4, fr4 or contree")
+    p.add_argument("--variant", required=True, help="ruleset id: yu4 yu3 mk4 bg4 bg3 bg2 fr4 contree ru3 ru-pair hu3 hu2")
     p.add_argument("--games", type=int, default=10, help="number of games (default 10)")
     p.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     p.add_argument("--violations", type=float, default=0.0, metavar="RATE",
