@@ -33,8 +33,19 @@ class Combo:
         return f"run{self.length}:{RANKS[self.rank]}{SUITS[self.suit]}"
 
 
+_PARSED: dict[str, Combo | None] = {}
+
+
 def parse_combo(text: str) -> Combo | None:
     """``run5:AS`` / ``carre:J`` (canonical spelling) to a Combo; None if malformed."""
+    try:
+        return _PARSED[text]
+    except KeyError:
+        combo = _PARSED[text] = _parse_combo(text) if len(_PARSED) < 4096 else None
+        return combo if combo is not None else _parse_combo(text)
+
+
+def _parse_combo(text: str) -> Combo | None:
     head, _, tail = text.partition(":")
     if head == "carre" and len(tail) == 1 and tail in RANKS:
         r = RANKS.index(tail)

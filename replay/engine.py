@@ -260,58 +260,59 @@ class DealWalk:
     def layout(self, contract: Contract | None) -> None:
         """D201 (a card twice, cards missing) and D202 (wrong counts); the hands.
 
-        Duplicates are reported at the second occurrence in the text (hands,
-        then turn, then talon); where the taker receives the turned card (fr4)
-        the same card in ``turn`` and in his hand is no duplicate.
+        Duplicates are reported at the second occurrence in the text: the
+        sections stand in the order hands, turn, talon, and the reader keeps
+        each seat's cards in written order.  Where the taker receives the turned
+        card (fr4) the same card in ``turn`` and in his hand is no duplicate.
         """
         deal, rs = self.deal, self.rs
         self.known = deal.hands is not None and len(deal.hands) == self.n
         if deal.hands is None:
             return
         all_passed = contract is None
-        layout: list[tuple[Pos, int, int | None, str]] = []  # (pos, card, seat, where)
+        seen = 0
+        index = CARD_INDEX
         for seat, deliveries in deal.hands.items():
-            positions = deal.hand_card_pos.get(seat, [])
-            cards = [c for d in deliveries for c in d]
-            for k, text in enumerate(cards):
-                pos = positions[k] if k < len(positions) else deal.hands_pos
-                layout.append((pos, CARD_INDEX[text], seat, "hands"))
-            count = len(cards)
+            mask = 0
+            count = 0
+            for delivery in deliveries:
+                for text in delivery:
+                    b = 1 << index[text]
+                    if seen & b:
+                        self.duplicate(text, seat, count)
+                    else:
+                        seen |= b
+                        mask |= b
+                    count += 1
+            self.hand[seat] = mask
             expected = rs.pre_bid if all_passed else rs.hand_size
             if contract is not None and seat == contract.seat:
                 expected += rs.caller_extra
             if count != expected:
                 self.flag("D202", deal.hand_seat_pos.get(seat, deal.hands_pos), None, seat,
                           f"seat {seat} holds {count} cards, not {expected}")
-            self.hand[seat] = 0
         if deal.turn:
-            layout.append((deal.turn_pos, CARD_INDEX[deal.turn], None, "turn"))
+            b = 1 << index[deal.turn]
+            if seen & b and not rs.turn_to_taker:
+                self.flag("D201", deal.turn_pos, None, None, f"{deal.turn} appears twice in the deal")
+            seen |= b
         for i, text in enumerate(deal.talon or []):
-            pos = deal.talon_card_pos[i] if i < len(deal.talon_card_pos) else deal.talon_pos
-            layout.append((pos, CARD_INDEX[text], None, "talon"))
-        layout.sort(key=lambda item: item[0])
-        seen = 0
-        turn_card = CARD_INDEX[deal.turn] if deal.turn else -1
-        for pos, c, seat, where in layout:
-            if (seen >> c) & 1:
-                if not (rs.turn_to_taker and c == turn_card and where in ("turn", "hands")
-                        and self.turn_pairs(c, layout)):
-                    self.flag("D201", pos, None, seat, f"{CARD_TEXT[c]} appears twice in the deal")
-                    continue
-            seen |= 1 << c
-            if seat is not None:
-                self.hand[seat] |= 1 << c
+            b = 1 << index[text]
+            if seen & b:
+                pos = deal.talon_card_pos[i] if i < len(deal.talon_card_pos) else deal.talon_pos
+                self.flag("D201", pos, None, None, f"{text} appears twice in the deal")
+            seen |= b
         if self.known and not all_passed:
             missing = rs.deck & ~seen
             if missing:
                 names = " ".join(CARD_TEXT[c] for c in cards_in(missing))
                 self.flag("D201", deal.hands_pos, None, None, f"missing from the deck: {names}")
 
-    @staticmethod
-    def turn_pairs(card: int, layout) -> bool:
-        """The turned card stands once in ``turn`` and once in a hand: not a duplicate."""
-        places = [w for _, c, _, w in layout if c == card]
-        return places.count("turn") == 1 and places.count("hands") == 1
+    def duplicate(self, text: str, seat: int, k: int) -> None:
+        """D201 at the k-th card of the seat's hand (counted over its deliveries)."""
+        positions = self.deal.hand_card_pos.get(seat, [])
+        pos = positions[k] if k < len(positions) else self.deal.hands_pos
+        self.flag("D201", pos, None, seat, f"{text} appears twice in the deal")
 
     # -------------------------------------------------------------- figures
     def announce(self, contract: Contract) -> None:
@@ -497,7 +498,6 @@ class DealWalk:
         claim_at = claim.after_play if claim else None
         total_tricks = rs.tricks
         bela_suits = self.bela_suits(kind)
-        played_count = 0
         if self.game_won_by_run8 is not None:
             # bgn.md §9.16: the deal ends when the run is declared; cards are not replayed
             if plays and not gw.after_win_reported:
@@ -508,18 +508,29 @@ class DealWalk:
         pts_of = ct.points
         strength = ct.strength
         trump_mask = ct.trump_mask
+        suit_of = SUIT_OF
         w = w_strength = led = 0
         penalty = rs.breach_penalty
         auto_end = rs.auto_end
+        betl = self.betl
+        soloist = contract.seat
+        last_bonus = rs.last_trick_bonus
         record_play = dr.plays.append
+        record_trick = dr.tricks.append
         card_index = CARD_INDEX
+        # the kings and queens that can make a bela under this contract
+        bela_cards = 0
+        for suit in range(4):
+            if bela_suits >> suit & 1:
+                bela_cards |= (1 << (suit * 8 + _Q)) | (1 << (suit * 8 + _K))
+        seat_at = [[(lead - 1 + i) % n + 1 for i in range(n)] for lead in range(n + 1)]
+        turn_seats = seat_at[leader]
         limit = len(plays) if claim_at is None else min(claim_at, len(plays))
-        for k in range(limit):
-            if self.ended_game is not None:
-                break  # mk4-26: the game ended at the last trick
+        k = 0
+        while k < limit:
             play = plays[k]
             pos_in_trick = len(trick)
-            seat = (leader - 1 + pos_in_trick) % n + 1
+            seat = turn_seats[pos_in_trick]
             c = card_index[play.card]
             bit = 1 << c
             hand = hands[seat]
@@ -541,27 +552,27 @@ class DealWalk:
                     self.flag(code, play.pos, number, seat,
                               self.duty_message(code, seat, c, trick, hand, ct))
             # bela / rebela (a token of its own: bgn.md §9.5)
-            if bela_suits >> SUIT_OF[c] & 1 and (c & 7) in (_Q, _K):
+            if bela_cards >> c & 1:
                 self.track_bela(play, seat, c, hand, trick, number, ct)
             elif play.bela is not None:
                 self.bela_wrong(play, seat, number)
             # the card leaves whichever hand holds it
             if hand & bit:
-                hands[seat] = hand & ~bit
+                hands[seat] = hand ^ bit
             else:
                 for s in hands:
                     if hands[s] & bit:
-                        hands[s] &= ~bit
+                        hands[s] ^= bit
                         break
             record_play((seat, c, number, code is None, play.bela))
-            played_count = k + 1
-            if penalty and code is not None and code != "C405":
+            k += 1
+            if code is not None and penalty and code != "C405":
                 # mk4-22, bg4-49: C401-C404 and D203 end the deal (bgn.md §9.7)
                 return self.penalty(seat, caller_side, kind)
             # the winner so far: the highest trump, else the highest of the led suit
             if not pos_in_trick:
-                w, w_strength, led = 0, strength[c], SUIT_OF[c]
-            elif (SUIT_OF[c] == led or (trump_mask >> c) & 1) and strength[c] > w_strength:
+                w, w_strength, led = 0, strength[c], suit_of[c]
+            elif strength[c] > w_strength and (suit_of[c] == led or trump_mask >> c & 1):
                 w, w_strength = pos_in_trick, strength[c]
             trick.append(c)
             seats.append(seat)
@@ -571,23 +582,26 @@ class DealWalk:
                 for x in trick:
                     pts += pts_of[x]
                 if number == total_tricks:
-                    pts += rs.last_trick_bonus
+                    pts += last_bonus
                 ws = side_of[winner]
                 points[ws] += pts
                 tricks_won[ws] += 1
-                dr.tricks.append(TrickRecord(number, leader, seats, trick, winner, pts))
-                if winner == contract.seat:
+                record_trick(TrickRecord(number, leader, seats, trick, winner, pts))
+                if winner == soloist:
                     for x in trick:
                         self.soloist_won |= 1 << x
                     if number == total_tricks:
-                        self.soloist_last = trick[seats.index(winner)]
+                        self.soloist_last = trick[w]
                 leader = winner
+                turn_seats = seat_at[leader]
                 trick, seats = [], []
                 number += 1
                 if auto_end and gw.winner is None and gw.totals[ws] + points[ws] >= rs.target:
                     self.ended_game = ws  # mk4-26, bgn.md §9.13
-                if self.betl and winner == contract.seat:
+                    break
+                if betl and winner == soloist:
                     break  # hu3-19: play stops at the soloist's first trick
+        played_count = k
         dr.card_points = list(points)
         if self.ended_game is not None:
             # mk4-26, bgn.md §9.13: card points so far, nothing else; made null
@@ -832,8 +846,8 @@ class DealWalk:
                       f"the {what} line has {len(line.values)} numbers, not {len(engine)}")
             return
         for i, (written, mine) in enumerate(zip(line.values, engine, strict=True)):
-            w = written if written is not None else Decimal(0)
-            if w != Decimal(str(mine)):
+            w = written if written is not None else 0
+            if w != mine and Decimal(w) != Decimal(str(mine)):
                 pos = line.value_pos[i] if i < len(line.value_pos) else line.pos
                 label = self.gw.side_name(i)
                 self.flag(code, pos, None, None,
@@ -841,8 +855,8 @@ class DealWalk:
                           f"is {mine}, not {w}")
                 return
         if hang_checked:
-            w = line.hang if line.hang is not None else Decimal(0)
-            if w != Decimal(str(hang)):
+            w = line.hang if line.hang is not None else 0
+            if w != hang and Decimal(w) != Decimal(str(hang)):
                 pos = line.hang_pos if line.hang is not None else line.pos
                 self.flag(code, pos, None, None, f"hanging points are {hang}, not {w}")
 
