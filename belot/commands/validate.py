@@ -17,7 +17,14 @@ then a summary on stderr.  Exit status: 0 when every game is clean, 1 when any
 violation or parse error was found, 2 on a usage error (e.g. a missing file).
 
 Codes (bgn.md §5): P1xx notation, D2xx deal layout, B3xx bidding, C4xx card play,
-A5xx declarations/bela/claims, S6xx score sheet.  Variants with full rules: yu4, mk4.
+A5xx declarations/bela/claims, S6xx score sheet.
+
+Variants: yu4 mk4 bg4 fr4 contree yu3 ru3 hu3 hu2 (full rules), bg3 bg2 (deal,
+bidding and play from the books; their scoring is the rules matrix's stated
+default A27 -- bg4-q2 against the other players combined -- not a rule-book
+fact), ru-pair (deal, play and totals; club conventions the book never defines
+are refused).  mk2, mk3 and hu4 are refused: the books give no rules for them.
+House rules come from the [Rules] tag, e.g. [Rules "iber-partner=off"].
 """
 
 EPILOG = """\
