@@ -128,3 +128,47 @@ def test_take_without_a_swap_is_b303():
     text = EXCHANGED.replace("swap 8H take 7H discard KS", "take 7H discard KS")
     errors, _, _ = deal_of(text)
     assert ("B303", *where(text, "take", 2), 1, None, 1) in errors
+
+
+@pytest.mark.parametrize("figure, made, score", [
+    ("twohundred", True, [8, 0, 0]),  # 250 ≥ 200: 1 + 3 + 4
+    ("celad", True, [6, 0, 0]),  # AH KH QH are in his tricks: 1 + 3 + 2
+    ("ultimo", False, [0, 9, 9]),  # his card in the last trick is KS, not the 7: 1 + 3 + 5
+    ("alltrumps", False, [0, 10, 10]),  # 9H is out of play: 1 + 3 + 6
+])
+def test_more_figures(figure, made, score):
+    text = BASE.replace("announce 1: absolut", f"announce 1: absolut {figure}")
+    text = text.replace("score 4 0 0\ntotal 4 0 0\n", "")
+    assert deal_of(text) == ([], made, score)
+
+
+def test_no_trumps_has_no_declarations_and_no_bela():
+    # Round 2 No trumps by seat 1 (after three passes of round 1).  Plain values:
+    # 2 + 11 + 10 + 6 + 8 + 13 + 13 + 14 + (25 + 10) = 112, all nine tricks;
+    # Absolut in No trumps needs 66 (hu3-17): made, V = 4.  Every declaration is
+    # A502 and the bela is A503 (conventions-hu.md §13).
+    text = BASE.replace("bids take", "bids pass pass pass NT").replace(
+        "score 4 0 0\ntotal 4 0 0\n", "")
+    errors, made, score = deal_of(text)
+    assert errors == [
+        ("A502", *where(text, "run5:AH"), 1, None, 1),
+        ("A502", *where(text, "run3:9S"), 1, None, 2),
+        ("A502", *where(text, "run4:AC"), 1, None, 3),
+        ("A502", *where(text, "run3:9C"), 1, None, 3),
+        ("A503", *where(text, "bela"), 1, 4, 1),
+    ]
+    assert (made, score) == (True, [4, 0, 0])
+
+
+def test_betl_made_scores_ten():
+    from replay.bidding import Contract
+    from replay.figures import hungarian_scoring
+    from replay.ruleset import load_ruleset
+    from replay.scoring import Tally
+
+    t = Tally(Contract(1, 4), 0, [0, 60, 60], [0, 5, 4], [0, 0, 0], 0, [0, 0, 0], None,
+              extra={"figures": ["betl"], "betl": True, "won": 0, "last_card": None})
+    r = hungarian_scoring(load_ruleset("hu3"), t)
+    assert (r.scores, r.made) == ([10, 0, 0], True)
+    t.contract.kontras, t.contract.double = (2,), 2
+    assert hungarian_scoring(load_ruleset("hu3"), t).scores == [20, -20, 0]  # seat 2 gave it
