@@ -42,7 +42,8 @@ def test_ru_pair_no_trumps_doubles_cards_and_combinations():
 
 def test_bg3_defaults_to_profile_q2_and_needs_a_target():
     assert load_ruleset("bg3", None, "151").switches["profile"] == "q2"
-    r = replay_text(record("bg3", hands=None, bids="bids pass pass pass", tricks=[]))
+    r = replay_text(record("bg3", deal_header="deal 1 dealer 3", hands=None,
+                           bids="bids pass pass pass", tricks=[]))
     assert [v.code for v in r.violations] == ["P102"]
 
 
