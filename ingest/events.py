@@ -20,6 +20,7 @@ from functools import lru_cache
 
 import pyarrow as pa
 
+from ingest.lexer import CARD_ORDER
 from ingest.schema import TABLES
 from replay.cards import CARD_INDEX, CARD_TEXT, CONTRACT_TABLES, RANKS, SUIT_MASK, SUITS
 from replay.declarations import CARRE, parse_combo
@@ -158,8 +159,17 @@ class RowSink:
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
         self.rows: dict[tuple[str, str | None], list[tuple]] = {}
+        #: the two high-volume tables are kept as columns (see COLUMNAR)
+        self.cols: dict[tuple[str, str | None], dict[str, list]] = {}
         self.ids: list[tuple[str, str]] = []  # (game_id, "game"|"reject") in order
         self.games = self.deals = self.violations = self.rejects = 0
+
+    def _columns(self, table: str, variant: str | None) -> dict[str, list]:
+        key = (table, variant)
+        out = self.cols.get(key)
+        if out is None:
+            out = self.cols[key] = {n: [] for n in COLUMNAR[table]}
+        return out
 
     def _out(self, table: str, variant: str | None) -> list[tuple]:
         key = (table, variant)
@@ -190,17 +200,41 @@ class RowSink:
             report.result, game.result, len(game.deals), final, _sheet(last_total),
             len(report.violations), list(game.comments), ctx.batch, ctx.ingested_at,
         )
+        # a failure half-way must add nothing (the caller then keeps the record as a
+        # reject): note every buffer's length, and cut back to it on an exception
+        deals_out = self._out("deals", variant)
+        bids_out = self._out("bids", variant)
+        decl_out = self._out("declarations", variant)
+        viol_out = self._out("violations", variant)
+        games_out = self._out("games", variant)
+        tricks_out = self._columns("tricks", variant)
+        plays_out = self._columns("plays", variant)
+        marks = [(lst, len(lst)) for lst in (deals_out, bids_out, decl_out, viol_out, games_out,
+                                             *tricks_out.values(), *plays_out.values())]
+        try:
+            self._add_deals(game, report, gid, rs, facts, sides, side_of, deals_out, bids_out,
+                            decl_out, tricks_out, plays_out)
+            viol_out.extend([(gid, ctx.source_file, index, k + 1, v.code, v.line + lo, v.col,
+                              v.deal, v.trick, v.seat, v.message)
+                             for k, v in enumerate(report.violations)])
+            games_out.append(games_row)
+        except BaseException:
+            for lst, n in marks:
+                del lst[n:]
+            raise
+        self.deals += len(report.deals)
+        self.violations += len(report.violations)
+        self.games += 1
+        self.ids.append((gid, "game"))
+
+    def _add_deals(self, game: Game, report: GameReport, gid: str, rs: Ruleset | None,
+                   facts, sides: tuple[str, ...], side_of: tuple[int, ...],
+                   deals_out: list, bids_out: list, decl_out: list,
+                   tricks_out: dict[str, list], plays_out: dict[str, list]) -> None:
+        lo = self.ctx.line_offset
         per_deal: dict[int | None, int] = {}
         for v in report.violations:
             per_deal[v.deal] = per_deal.get(v.deal, 0) + 1
-        # rows go to local lists first: a failure half-way adds nothing (the caller
-        # then keeps the record as a reject)
-        games_rows = [games_row]
-        deals_out: list[tuple] = []
-        bids_out: list[tuple] = []
-        decl_out: list[tuple] = []
-        tricks_out: list[tuple] = []
-        plays_out: list[tuple] = []
         n_tricks = rs.tricks if rs is not None else 8
         for deal, dr in zip(game.deals, report.deals, strict=False):
             d = dr.deal
@@ -257,37 +291,11 @@ class RowSink:
                                  typ, combo.length, RANKS[combo.rank], suit, top, rec.value,
                                  rec.held, rec.counted))
             trump = kind if kind is not None and kind < 4 else None
-            for tr in dr.tricks:
-                cards = [CARD_TEXT[c] for c in tr.cards] + [None] * (4 - len(tr.cards))
-                seats = list(tr.seats) + [None] * (4 - len(tr.seats))
-                led = tr.cards[0] >> 3
-                trumped = trump is not None and led != trump and any(
-                    c >> 3 == trump for c in tr.cards)
-                tricks_out.append((gid, d, tr.number, tr.leader, *cards, *seats, SUITS[led],
-                                   tr.winner, sides[side_of[tr.winner]], tr.points, trumped,
-                                   tr.number == n_tricks))
+            trs = dr.tricks
+            if trs:
+                _tricks_columns(tricks_out, trs, gid, d, trump, n_tricks, sides, side_of)
             if dr.plays:
-                written = deal.plays or []
-                pos = 0
-                last = None
-                for k, (seat, card, trick, legal, bela_word) in enumerate(dr.plays):
-                    pos = pos + 1 if trick == last else 1
-                    last = trick
-                    p = written[k] if k < len(written) else None
-                    plays_out.append((gid, d, k + 1, trick, pos, seat, CARD_TEXT[card], legal,
-                                      bela_word, p.annotation if p else None,
-                                      p.comment if p else None))
-        viol_out = [(gid, ctx.source_file, index, k + 1, v.code, v.line + lo, v.col, v.deal,
-                     v.trick, v.seat, v.message) for k, v in enumerate(report.violations)]
-        for name, rows in (("games", games_rows), ("deals", deals_out), ("bids", bids_out),
-                           ("declarations", decl_out), ("tricks", tricks_out),
-                           ("plays", plays_out), ("violations", viol_out)):
-            if rows:
-                self._out(name, variant).extend(rows)
-        self.deals += len(deals_out)
-        self.violations += len(report.violations)
-        self.games += 1
-        self.ids.append((gid, "game"))
+                _plays_columns(plays_out, dr.plays, deal.plays or [], gid, d)
 
     # -------------------------------------------------------------- rejects
     def add_reject(self, game: Game, code: str, line: int | None, col: int | None,
@@ -312,6 +320,9 @@ class RowSink:
         for (name, variant), rows in self.rows.items():
             if rows:
                 out[(name, variant)] = to_arrow(name, rows)
+        for (name, variant), cols in self.cols.items():
+            if cols["game_id"]:
+                out[(name, variant)] = columns_to_arrow(name, cols)
         return out
 
 
@@ -324,6 +335,125 @@ def to_arrow(name: str, rows: list[tuple]) -> pa.Table:
 
 
 def _deal_id(game: Game, deal: Deal) -> str | None:
-    from ingest.writer import deal_id
+    """``ingest.writer.deal_id`` (bgn-details §2 deal identity), computed the same way
+    with a C-level sort key; a test keeps the two equal."""
+    hands = deal.hands
+    if hands is None:
+        return None
+    key = CARD_ORDER.__getitem__  # the writer's order, without its lambda
+    parts = [f"{game.tags.get('Variant', '')}\n{deal.dealer}\n"]
+    try:
+        for seat in sorted(hands):
+            parts.append(f"{seat}: " + " / ".join(" ".join(sorted(dl, key=key))
+                                                  for dl in hands[seat]) + "\n")
+    except KeyError:  # a card outside the canonical deck: let the writer decide
+        from ingest.writer import deal_id
 
-    return deal_id(game, deal)
+        return deal_id(game, deal)
+    if deal.turn is not None:
+        parts.append(f"turn {deal.turn}\n")
+    if deal.talon is not None:
+        parts.append("talon " + " ".join(deal.talon) + "\n")
+    return hashlib.sha256("".join(parts).encode("utf-8")).hexdigest()
+
+
+
+# ------------------------------------------------------- columnar tables
+#: plays and tricks hold ~36 rows per deal: built column by column, cards as ints
+COLUMNAR = {
+    "plays": ("game_id", "deal", "idx", "trick", "position", "seat", "card", "legal", "bela",
+              "annotation", "comment"),
+    "tricks": ("game_id", "deal", "trick", "leader", "card1", "card2", "card3", "card4",
+               "seat1", "seat2", "seat3", "seat4", "led_suit", "winner", "winner_side",
+               "points", "trumped", "last_trick"),
+}
+#: columns holding a card as its int 0..31, or a suit as 0..3
+_CARD_COLUMNS = frozenset({"card", "card1", "card2", "card3", "card4"})
+_SUIT_COLUMNS = frozenset({"led_suit"})
+_CARD_DICT = pa.array(CARD_TEXT, type=pa.string())
+_SUIT_DICT = pa.array(list(SUITS), type=pa.string())
+#: positions in the trick for the usual trick numbers of a deal (cache by the tuple)
+_POSITIONS: dict[tuple[int, ...], list[int]] = {}
+
+
+def _positions(tricks: tuple[int, ...]) -> list[int]:
+    pos = _POSITIONS.get(tricks)
+    if pos is None:
+        pos = []
+        last = None
+        c = 0
+        for t in tricks:
+            c = c + 1 if t == last else 1
+            last = t
+            pos.append(c)
+        if len(_POSITIONS) < 4096:
+            _POSITIONS[tricks] = pos
+    return pos
+
+
+def _plays_columns(out: dict[str, list], plays, written, gid: str, d: int) -> None:
+    n = len(plays)
+    seat, card, trick, legal, bela = zip(*plays, strict=True)
+    out["game_id"].extend([gid] * n)
+    out["deal"].extend([d] * n)
+    out["idx"].extend(range(1, n + 1))
+    out["trick"].extend(trick)
+    out["position"].extend(_positions(trick))
+    out["seat"].extend(seat)
+    out["card"].extend(card)
+    out["legal"].extend(legal)
+    out["bela"].extend(bela)
+    w = written[:n]
+    if len(w) < n:
+        w = list(w) + [None] * (n - len(w))
+    out["annotation"].extend([p.annotation if p is not None else None for p in w])
+    out["comment"].extend([p.comment if p is not None else None for p in w])
+
+
+def _tricks_columns(out: dict[str, list], trs, gid: str, d: int, trump: int | None,
+                    n_tricks: int, sides: tuple[str, ...], side_of: tuple[int, ...]) -> None:
+    n = len(trs)
+    out["game_id"].extend([gid] * n)
+    out["deal"].extend([d] * n)
+    out["trick"].extend([t.number for t in trs])
+    out["leader"].extend([t.leader for t in trs])
+    cards = [t.cards for t in trs]  # complete tricks: one card per seat each
+    card_cols = list(zip(*cards, strict=True))
+    seat_cols = list(zip(*[t.seats for t in trs], strict=True))
+    for k in range(4):
+        if k < len(card_cols):
+            out[f"card{k + 1}"].extend(card_cols[k])
+            out[f"seat{k + 1}"].extend(seat_cols[k])
+        else:
+            out[f"card{k + 1}"].extend([None] * n)
+            out[f"seat{k + 1}"].extend([None] * n)
+    led = [c >> 3 for c in card_cols[0]]
+    out["led_suit"].extend(led)
+    winners = [t.winner for t in trs]
+    out["winner"].extend(winners)
+    out["winner_side"].extend([sides[side_of[w]] for w in winners])
+    out["points"].extend([t.points for t in trs])
+    if trump is None:
+        out["trumped"].extend([False] * n)
+    else:
+        lo, hi = trump * 8, trump * 8 + 8
+        ruffs = [False] * n
+        for col in card_cols[1:]:
+            ruffs = [r or lo <= c < hi for r, c in zip(ruffs, col, strict=True)]
+        out["trumped"].extend([r and ls != trump for r, ls in zip(ruffs, led, strict=True)])
+    out["last_trick"].extend([t.number == n_tricks for t in trs])
+
+
+def columns_to_arrow(name: str, cols: dict[str, list]) -> pa.Table:
+    schema = TABLES[name].arrow_schema
+    arrays = []
+    for f in schema:
+        col = cols[f.name]
+        if f.name in _CARD_COLUMNS:
+            arr = pa.DictionaryArray.from_arrays(pa.array(col, type=pa.int32()), _CARD_DICT)
+        elif f.name in _SUIT_COLUMNS:
+            arr = pa.DictionaryArray.from_arrays(pa.array(col, type=pa.int32()), _SUIT_DICT)
+        else:
+            arr = pa.array(col, type=f.type)
+        arrays.append(arr)
+    return pa.Table.from_arrays(arrays, schema=schema)

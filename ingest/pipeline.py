@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import datetime as dt
+import gc
 import glob
 import io
 import multiprocessing
@@ -116,7 +117,23 @@ def read_chunk_games(task: UnitTask):
 
 
 def process_unit(task: UnitTask) -> UnitResult:
-    """Read, identify, replay and write one chunk; return what the driver commits."""
+    """Read, identify, replay and write one chunk; return what the driver commits.
+
+    The cyclic garbage collector is paused for the unit: reading, replaying and
+    building rows allocate millions of small acyclic objects, and its passes
+    over them cost about a third of the time (records and reports hold no
+    cycles worth collecting; the unit's memory is bounded by the chunk).
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _process_unit(task)
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _process_unit(task: UnitTask) -> UnitResult:
     from ingest.writer import game_id, write_game
     from replay.engine import replay_game
 

@@ -82,3 +82,18 @@ def test_polars_reads_the_hive_layout(ds):
     df = pl.scan_parquet(str(ds / "plays" / "**" / "*.parquet"), hive_partitioning=True).collect()
     assert {"variant", "batch", "card", "seat"} <= set(df.columns)
     assert df.height > 0
+
+
+def test_fast_deal_id_equals_the_writers(tmp_path):
+    from ingest.events import _deal_id
+    from ingest.reader import read_games
+    from ingest.writer import deal_id
+
+    n = 0
+    for i, v in enumerate(["yu4", "mk4", "bg4", "fr4", "contree"]):
+        path = write_corpus(tmp_path / f"{v}.bgn", v, games=3, seed=40 + i)
+        for game in read_games(path):
+            for deal in game.deals:
+                assert _deal_id(game, deal) == deal_id(game, deal)
+                n += deal.hands is not None
+    assert n > 30
