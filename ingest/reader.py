@@ -129,6 +129,7 @@ _NUM = r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?"
 SCORE_LINE_RE = re.compile(r"(score)((?: (?:" + _NUM + r"|-))+)(?: hang (" + _NUM + r"))?\Z")
 TOTAL_LINE_RE = re.compile(r"(total)((?: " + _NUM + r")+)()\Z")
 
+_NO_FAST = frozenset((S_TAGS, S_HDR, S_RESULT, S_DONE))
 _TEMPLATES: dict[int, dict[str, tuple | None]] = {}
 
 
@@ -248,7 +249,7 @@ class _GameReader:
         "cur_call", "count", "hdr", "hdr_pos", "hseat", "hdel", "hslash", "hpos",
         "cur_ann", "ann_after", "ex_seat", "ex_pos", "cur_ex", "dseat", "dseat_pos", "ddash",
         "dbare", "line", "hang_state", "hang_kw_pos", "pend", "after", "skip_mt", "skip_res",
-        "src", "src_len", "templates",
+        "src", "src_len", "templates", "fresh",
     )
 
     def __init__(self, index: int, line: int, pend: list[str]) -> None:
@@ -257,6 +258,7 @@ class _GameReader:
         self.n = self.facts.players
         self.templates = _templates(self.n)
         self.templates = _templates(self.n)
+        self.fresh = False
         self.sec = S_TAGS
         self.rank = 0
         self.kw = "deal"
@@ -302,6 +304,7 @@ class _GameReader:
 
     def feed(self, d: tuple, tok: str, ln: int, col: int, glued: bool = False) -> None:
         """Read one token.  Raises :class:`_Stop` on a parse error."""
+        self.fresh = False
         kind = d[0]
         if self.sec == S_PLAY:
             if kind == CARD:
@@ -378,24 +381,30 @@ class _GameReader:
     # if not it returns False and the line goes through the general tokenizer.
     # ``tests/test_reader.py`` checks that both paths give the same records.
 
-    def _fast_ok(self) -> bool:
-        sec = self.sec
-        return sec != S_TAGS and sec != S_DONE and sec != S_HDR and sec != S_RESULT
-
     def fast(self, line: str, ln: int) -> bool:
         """Read a canonical line whole; False when the general tokenizer must read it."""
+        if self.sec in _NO_FAST:
+            return False
         c = line[0]
         if "0" <= c <= "9" or c == "p":
-            return self.fast_trick(line, ln)
+            done = self.fast_trick(line, ln)
+            self.fresh = done
+            return done
         if c == "h":
-            return self.fast_hands(line, ln)
+            done = self.fast_hands(line, ln)
+            self.fresh = done
+            return done
         templates = self.templates
         t = templates.get(line, 0)
         if t == 0:
             t = _line_template(line, self.n)
             if len(templates) < 50_000:
                 templates[line] = t
-        return t is not None and self.fast_line(t, ln)
+        if t is None:
+            return False
+        self.fast_line(t, ln)
+        self.fresh = True
+        return True
 
     def fast_trick(self, line: str, ln: int) -> bool:
         """``[play ]N. C C C C``: a trick of canonical cards and nothing else."""
@@ -413,9 +422,9 @@ class _GameReader:
             return False
         sec = self.sec
         if col == 6:
-            if sec == S_PLAY or not self._fast_ok():
+            if sec == S_PLAY:
                 return False
-            self._keyword("play", "play", (ln, 1))
+            self._enter("play", (ln, 1))
         elif (sec != S_PLAY or self.trick is not None or self.pfx is not None
               or self.block is not None):
             return False
@@ -430,7 +439,7 @@ class _GameReader:
         return True
 
     def fast_hands(self, line: str, ln: int) -> bool:
-        if not self._fast_ok() or self.sec == S_HANDS:
+        if self.sec == S_HANDS:
             return False
         shapes = _HAND_SHAPES.get(self.n)
         if shapes is None:
@@ -443,7 +452,7 @@ class _GameReader:
                 return False
             if len(shapes) < 10_000 and "x:" not in key:  # no seat digit masked
                 shapes[key] = shape
-        self._keyword("hands", "hands", (ln, 1))
+        self._enter("hands", (ln, 1))
         deal = self.deal
         hands = deal.hands
         seat_pos = deal.hand_seat_pos
@@ -462,23 +471,21 @@ class _GameReader:
     def fast_line(self, t: tuple, ln: int) -> bool:
         """A canonical deal header, bids, declare, score or total line from its template."""
         kind = t[0]
-        if not self._fast_ok():
-            return False
         pos = (ln, 1)
         if kind == "deal":
-            self._keyword("deal", "deal", pos)
+            self._enter("deal", pos)
             deal = self.deal
             deal.number = t[1]
             deal.number_pos = (ln, 6)
             deal.dealer = t[2]
             self.sec = S_DEAL
         elif kind == "bids":
-            self._keyword("bids", "bids", pos)
+            self._enter("bids", pos)
             calls = self.deal.bids
             calls.extend([Call(call, seat, None, (ln, col)) for call, seat, col in t[1]])
             self.cur_call = calls[-1]
         elif kind == "declare":
-            self._keyword("declare", "declare", pos)
+            self._enter("declare", pos)
             deal = self.deal
             decl = deal.declare
             seat_pos = deal.declare_seat_pos
@@ -490,7 +497,7 @@ class _GameReader:
             self.ddash = t[3]
             self.dbare = False
         else:
-            self._keyword(kind, kind, pos)
+            self._enter(kind, pos)
             sl = self.line
             sl.values.extend(t[1])
             sl.value_pos.extend([(ln, c) for c in t[2]])
@@ -524,6 +531,22 @@ class _GameReader:
                 raise _p103(pos, f"expected 'deal' to begin the movetext, found {_q(tok)}")
         else:
             self.close(tok)
+        self._section(w, tok, pos)
+
+    def _enter(self, w: str, pos: Pos) -> None:
+        """``_keyword`` for a fast line (never in the tags, header, result or after it):
+        the section before needs no closing checks when a fast line read it whole."""
+        if self.fresh:
+            if self.sec == S_DECL:
+                decl = self.deal.declare
+                self.deal.declare = {s: decl.get(s, [])
+                                     for s in range(1, max(self.n, *decl, 0) + 1)}
+        else:
+            self.close(w)
+        self._section(w, w, pos)
+
+    def _section(self, w: str, tok: str, pos: Pos) -> None:
+        sec = self.sec
         if w == "deal":
             self.deal = Deal(0, 0, pos=pos)
             self.game.deals.append(self.deal)
