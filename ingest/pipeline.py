@@ -320,7 +320,6 @@ def expand_inputs(paths: Iterable[str]) -> Iterator[str]:
             import fsspec
 
             fs, _, found = fsspec.get_fs_token_paths(raw)
-            proto = raw.split("://", 1)[0]
             names = []
             for p in found:
                 if fs.isdir(p):
@@ -330,7 +329,7 @@ def expand_inputs(paths: Iterable[str]) -> Iterator[str]:
             if not names:
                 raise FileNotFoundError(f"no file matches {raw!r}")
             for p in sorted(names):
-                yield f"{proto}://{p}" if "://" not in p else p
+                yield fs.unstrip_protocol(p)
             continue
         raw = raw[len("file://"):] if raw.startswith("file://") else raw
         matches = sorted(glob.glob(raw, recursive=True)) if glob.has_magic(raw) else [raw]

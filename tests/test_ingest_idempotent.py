@@ -188,3 +188,18 @@ def test_json_lines_input_is_the_same_games(corpus, tmp_path):
     ingest_paths([str(a)], ds, workers=0)
     s = ingest_paths([str(jl)], ds, workers=0)
     assert (s.games, s.skipped) == (0, 12)
+
+
+def test_fsspec_urls_as_inputs(corpus, tmp_path):
+    fsspec = pytest.importorskip("fsspec")
+    _, a, b = corpus
+    fs = fsspec.filesystem("memory")
+    fs.pipe("/bench-in/a.bgn", a.read_bytes())
+    fs.pipe("/bench-in/sub/b.bgn.gz", b.read_bytes())
+    s = ingest_paths(["memory://bench-in/*.bgn", "memory://bench-in/sub"], tmp_path / "ds",
+                     workers=2, chunk_chars=3000)
+    assert (s.games, s.files) == (24, 2)
+    files = {g["source_file"] for g in table(tmp_path / "ds", "games")}
+    assert files == {fs.unstrip_protocol("/bench-in/a.bgn"),
+                     fs.unstrip_protocol("/bench-in/sub/b.bgn.gz")}
+    fs.rm("/bench-in", recursive=True)
