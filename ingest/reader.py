@@ -1462,11 +1462,19 @@ def scan_headers(path: str | os.PathLike | IO | Iterable[str]) -> Iterator[dict[
     in_comment = False
     ln = 0
     search = _NONSPACE.search
-    for raw in _lines(path):
+    result_in = _RESULT_RE.search
+    for raw in chain.from_iterable(_chunks(path)):
         ln += 1
         line = raw.rstrip("\r\n")
-        if ln == 1 and line[:1] == "\ufeff":
-            line = line[1:]
+        if not in_comment and not res:
+            # the common case: a movetext line with no comment and no 'result'
+            c = line[:1]
+            if (c and c not in "[{;" and not c.isspace() and "{" not in line and ";" not in line
+                    and result_in(line) is None):
+                if tags is None:
+                    tags = {}
+                movetext = True
+                continue
         i = 0
         if in_comment:
             j = line.find("}")
