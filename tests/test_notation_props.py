@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from strategies import games
 
 from ingest.jsonform import game_from_json, game_to_json
-from ingest.reader import _read, read_games
+from ingest.reader import _read, read_games, scan_headers
 from ingest.writer import write_game, write_games
 
 SETTINGS = settings(max_examples=150, deadline=None,
@@ -51,6 +51,7 @@ def test_several_games_read_back_as_the_same_games(gs):
     back = list(read_games(text))
     assert [g.errors for g in back] == [[] for _ in gs]
     assert [g.index for g in back] == list(range(1, len(gs) + 1))
+    assert list(scan_headers(text)) == [g.tags for g in back]
     again = io.StringIO()
     write_games(back, again)
     assert again.getvalue() == text
