@@ -208,17 +208,56 @@ def is_gzip_path(path: str | os.PathLike) -> bool:
         return False
 
 
+class CRLFText(io.TextIOBase):
+    """A text stream that turns CRLF into LF and leaves a lone CR alone (lines end
+    only at LF, so line numbers never change)."""
+
+    def __init__(self, inner: IO[str]) -> None:
+        self.inner = inner
+        self.held = ""  # a CR at the end of the last block, maybe half of a CRLF
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, size: int | None = -1) -> str:
+        block = self.inner.read(size if size is not None else -1)
+        text = self.held + block
+        self.held = ""
+        if block and text.endswith("\r"):
+            self.held = "\r"
+            text = text[:-1]
+        return text.replace("\r\n", "\n")
+
+    def readline(self, size: int | None = -1) -> str:
+        line = self.inner.readline()
+        return line[:-2] + "\n" if line.endswith("\r\n") else line
+
+    def __iter__(self):
+        return self
+
+    def __next__(self) -> str:
+        line = self.readline()
+        if not line:
+            raise StopIteration
+        return line
+
+    def close(self) -> None:
+        self.inner.close()
+        super().close()
+
+
 def open_text(path: str | os.PathLike) -> IO[str]:
     """Open a ``.bgn`` / ``.bgn.gz`` (by suffix or gzip magic) as UTF-8 text.
 
-    A leading BOM is dropped; lines end only at LF and keep a CR before it,
-    which the reader strips (so a CR is never counted in a column).  Bytes
-    that are not UTF-8 read as U+FFFD.
+    A leading BOM is dropped and CRLF becomes LF (so a CR is never counted in
+    a column); lines end only at LF.  Bytes that are not UTF-8 read as U+FFFD.
     """
     if is_gzip_path(path):
         raw = gzip.open(path, "rb")
-        return io.TextIOWrapper(raw, encoding="utf-8-sig", errors="replace", newline="\n")
-    return open(path, encoding="utf-8-sig", errors="replace", newline="\n")  # noqa: SIM115
+        inner = io.TextIOWrapper(raw, encoding="utf-8-sig", errors="replace", newline="\n")
+    else:
+        inner = open(path, encoding="utf-8-sig", errors="replace", newline="\n")  # noqa: SIM115
+    return CRLFText(inner)
 
 
 def iter_lines(source) -> tuple[IO | None, object]:
