@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Iterator
-from itertools import chain
+from itertools import chain, repeat
 from typing import IO
 
 from ingest.lexer import (
@@ -460,7 +460,7 @@ class _GameReader:
         for seat, spos, spans, cols in shape:
             seat_pos[seat] = (ln, spos)
             hands[seat] = [line[i:j].split(" ") for i, j in spans]
-            card_pos[seat] = [(ln, c) for c in cols]
+            card_pos[seat] = list(zip(repeat(ln), cols))
         seat = shape[-1][0]
         self.hseat = seat
         self.hdel = hands[seat][-1]
@@ -500,7 +500,7 @@ class _GameReader:
             self._enter(kind, pos)
             sl = self.line
             sl.values.extend(t[1])
-            sl.value_pos.extend([(ln, c) for c in t[2]])
+            sl.value_pos.extend(zip(repeat(ln), t[2]))
             if t[3] is not None:
                 sl.hang = t[3]
                 sl.hang_pos = (ln, t[4])
