@@ -17,11 +17,10 @@ from typing import IO, Any
 
 from ingest.lexer import (
     ANNOTATIONS,
-    CALL,
     CARD,
     COMBO,
     FIGURES,
-    KW,
+    call_of,
     classify,
     iter_lines,
 )
@@ -241,12 +240,13 @@ def _deal_from(obj: Any, i: int, n: int, facts) -> Deal:
         for j, b in enumerate(_list(o["bids"], f"{w}.bids", nonempty=True)):
             bw = f"{w}.bids[{j}]"
             b = _dict(b, bw)
-            d = classify(_str(b.get("call"), f"{bw}.call") or "?")
-            if not ((d[0] == CALL) or (d[0] == KW and d[1] == "take")):
-                raise _fail(bw, f"expected a call, found {b.get('call')!r}")
+            text = _str(b.get("call"), f"{bw}.call")
+            call = "take" if text.lower() == "take" else call_of(text)
+            if call is None:
+                raise _fail(bw, f"expected a call, found {text!r}")
             seat = _int(b["seat"], f"{bw}.seat", 1, n) if "seat" in b else None
             comment = _text(b["comment"], f"{bw}.comment") if "comment" in b else None
-            deal.bids.append(Call(d[1], seat, comment or None))
+            deal.bids.append(Call(call, seat, comment or None))
     for j, a in enumerate(_list(o.get("announce", []), f"{w}.announce")):
         aw = f"{w}.announce[{j}]"
         a = _dict(a, aw)

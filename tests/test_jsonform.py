@@ -141,3 +141,11 @@ def test_game_from_json_checks_like_the_reader(deal, message, code):
     with pytest.raises(JsonFormError) as exc:
         game_from_json({"tags": {}, "deals": [deal]})
     assert (str(exc.value), exc.value.code) == (message, code)
+
+
+def test_point_bids_spelled_like_cards_read_back_from_json():
+    (g,) = read_games("deal 1 dealer 1 bids 7S 2:10H take result *")
+    back = game_from_json(json.loads(dumps_game(g)))
+    assert [(c.call, c.seat) for c in back.deals[0].bids] == [("7S", None), ("10H", 2),
+                                                              ("take", None)]
+    assert write_game(back) == write_game(g)
