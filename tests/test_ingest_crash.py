@@ -24,10 +24,10 @@ ARGS = ("--workers", "2", "--chunk-mb", "0.01", "--quiet")
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory):
     root = tmp_path_factory.mktemp("crash")
-    files = [write_corpus(root / "in" / "a.bgn", "yu4", games=60, seed=11, violation_rate=0.2),
-             write_corpus(root / "in" / "b.bgn.gz", "mk4", games=60, seed=12,
+    files = [write_corpus(root / "in" / "a.bgn", "yu4", games=30, seed=11, violation_rate=0.2),
+             write_corpus(root / "in" / "b.bgn.gz", "mk4", games=30, seed=12,
                           violation_rate=0.2),
-             write_corpus(root / "in" / "c.bgn", "bg4", games=30, seed=13)]
+             write_corpus(root / "in" / "c.bgn", "bg4", games=15, seed=13)]
     expected = set()
     for f in files:
         expected |= set(ids_of(f))
@@ -73,7 +73,7 @@ def test_sigkill_at_random_moments_then_rerun(corpus, tmp_path):
     for _ in range(4):
         # kill after a random number of this run's commits, plus a random instant:
         # somewhere inside the run, wherever the driver happens to be
-        goal = (Dataset(ds).read_state().seq if ds.exists() else 0) + rng.randint(1, 8)
+        goal = (Dataset(ds).read_state().seq if ds.exists() else 0) + rng.randint(1, 4)
         p = popen_cli("ingest", str(src), "--into", str(ds), *ARGS)
         deadline = time.monotonic() + 30
         while p.poll() is None and time.monotonic() < deadline:

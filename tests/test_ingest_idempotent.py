@@ -108,15 +108,17 @@ def test_chunked_parallel_ingest_reports_what_validate_reports(corpus, tmp_path)
     assert s.units > 20
     want = []
     games = []
+    deals = table(ds, "deals")
     for path in (a, b):
         for rep in validate_file(path, display=str(path)):
             games.append((rep.game_id, str(path), rep.game))
             for v in rep.violations:
                 want.append((rep.file, rep.game, v.code, v.line, v.col, v.deal, v.trick,
                              v.seat, v.message))
-            want_deals = [(rep.game_id, d.deal, d.made, d.score, d.total) for d in rep.deals]
-            got_deals = [(d["game_id"], d["deal"], d["made"], d["score"], d["total"])
-                         for d in table(ds, "deals") if d["game_id"] == rep.game_id]
+            want_deals = [(rep.game_id, d.deal, d.line, d.made, d.score, d.total)
+                          for d in rep.deals]
+            got_deals = [(d["game_id"], d["deal"], d["line"], d["made"], d["score"], d["total"])
+                         for d in deals if d["game_id"] == rep.game_id]
             assert got_deals == want_deals
     got = [(v["source_file"], v["game_index"], v["code"], v["line"], v["col"], v["deal"],
             v["trick"], v["seat"], v["message"]) for v in table(ds, "violations")]
@@ -142,7 +144,7 @@ def test_game_numbers_are_exact_when_the_chunk_estimate_is_off(tmp_path):
 def test_compaction_merges_parts_and_keeps_every_row(corpus, tmp_path):
     _, a, b = corpus
     ds = tmp_path / "ds"
-    ingest_paths([str(a), str(b)], ds, workers=2, chunk_chars=2000)
+    ingest_paths([str(a), str(b)], ds, workers=2, chunk_chars=5000)
     before = dump(ds)
     parts = len(list((ds / "plays").glob("**/*.parquet")))
     assert parts > 4
