@@ -385,8 +385,10 @@ class Driver:
         self.ingested_at_ms = int(now.timestamp() * 1000)
         self.on_commit = on_commit
         st = ds.state
+        #: workers (possibly on other hosts, other working folders) get an absolute path
+        self.root = str(ds.root.resolve())
         self.known_files = tuple(ds.index_files(st))
-        self.known_key = f"{ds.root.resolve()}#{st.seq}#{len(self.known_files)}"
+        self.known_key = f"{self.root}#{st.seq}#{len(self.known_files)}"
         self.known = _KNOWN.get(self.known_key)
         if self.known is None:
             _KNOWN.clear()
@@ -409,7 +411,7 @@ class Driver:
                     continue
             chunk: Chunk
             for chunk in iter_chunks(path, source=path, target_chars=self.chunk_chars):
-                task = UnitTask(str(self.ds.root), self.batch, unit, chunk.source, chunk.kind,
+                task = UnitTask(self.root, self.batch, unit, chunk.source, chunk.kind,
                                 chunk.text, chunk.first_line, chunk.index_offset,
                                 self.ingested_at_ms, self.known_key, self.known_files)
                 yield task, _Pending(unit, chunk.source, chunk.index_offset, chunk.last, fp)

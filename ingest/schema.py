@@ -193,7 +193,7 @@ DEALS = Table(
         _c("bidder_points", I16, "Raw points the bidding side collected in the deal: card "
            "points (last-trick bonus included) + declaration points it won + bela, before "
            "the contract test and the variant's scoring (capot bonus, multipliers, match "
-           "points); null when no one bid or the cards were not counted (penalty, a game won "
+           "points, yu3 discards); null when no one bid or the cards were not counted (penalty, a game won "
            "by an 8-card run, a broken record)."),
         _c("opponents_points", I16, "The same for the other side(s)."),
         _c("card_points", SIDE_INTS, "Card points per side as played (last-trick bonus "
