@@ -564,7 +564,8 @@ def ingest_paths(paths: Iterable[str], into: str | os.PathLike, *, workers: int 
     ``recheck``: read files again even if recorded as fully ingested (path, size, mtime).
     ``progress``: True/False, or a :class:`Progress`; default: on when stderr is a TTY.
     """
-    files = list(expand_inputs(paths))  # fail early on a missing path
+    # fail early on a missing path; a file named twice (overlapping globs) is read once
+    files = list(dict.fromkeys(expand_inputs(paths)))
     if not isinstance(progress, Progress):
         progress = Progress(progress)
     ds = Dataset(into)
