@@ -122,11 +122,10 @@ def side_points(dr: DealReport, side_of: tuple[int, ...]) -> tuple[int | None, i
     return raw[cs], sum(raw) - raw[cs]
 
 
-
-
 def hand_features(deal: Deal, dr: DealReport) -> tuple:
-    """(trumps, trump jack, trump nine, hcp) of the bidder's first delivery, and its
-    trumps at the start of play; None where unknown or not meaningful."""
+    """(trumps, trump jack, trump nine, hcp) of the bidder's first delivery (the cards
+    it held while bidding), and its trumps at the start of play (``DealReport.hands``);
+    None where unknown (no ``hands`` in the record) or not meaningful (No trumps)."""
     bidder, kind = dr.caller, dr.contract
     if bidder is None or kind is None:
         return None, None, None, None, None
