@@ -1,0 +1,84 @@
+"""Helpers for the dashboard tests: a small known dataset built with the real ingest."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ingest_util import write_corpus
+
+from ingest.pipeline import ingest_paths
+
+REPO = Path(__file__).resolve().parent.parent
+APP = REPO / "dashboard" / "app.py"
+
+#: one yu4 game: a clean deal, then a deal where seat 2 revokes in tricks 5 and 7 (C401);
+#: seat 4's name needs escaping in HTML
+HAND_TEXT = """\
+[Variant "yu4"]
+[Event "Dashboard test"]
+[Date "2026.03.14"]
+[Seat1 "Ana"]
+[Seat2 "Boris"]
+[Seat3 "Cveta"]
+[Seat4 "<b>Dragan</b>"]
+
+{A clean deal, then a revoke in trick 5 of deal 2.}
+deal 1 dealer 4
+hands 1: 7S 8S 7H 8H 7D 8D / 7C 8C
+      2: 9S TS 9H TH 9D TD / 9C TC
+      3: JS QS JH QH JD QD / JC QC
+      4: KS AS KH AH KD AD / KC AC
+bids pass H
+play 1. 7S 9S JS KS
+2. AS 8S TS QS
+3. KH 7H TH JH
+4. QH AH 8H 9H
+5. 9D JD KD 7D
+6. AD 8D TD QD
+7. KC 7C TC JC
+8. 9C QC AC 8C
+score 34 128
+total 34 128
+deal 2 dealer 1
+hands 2: 7S 8S 7H 8H 7D 8D / 7C 8C
+      3: 9S TS 9H TH 9D TD / 9C TC
+      4: JS QS JH QH JD QD / JC QC
+      1: KS AS KH AH KD AD / KC AC
+bids pass H
+play 1. 7S 9S JS KS
+2. AS 8S TS QS
+3. KH 7H TH JH
+4. QH AH 8H 9H
+5. 9D JD KD 7C
+6. AD 8D TD QD
+7. KC 7D TC JC
+8. 9C QC AC 8C
+score 128 34
+total 162 162
+result *
+"""
+
+#: a record the reader cannot read (P101: a card that is no card)
+BROKEN_TEXT = """\
+[Variant "yu4"]
+
+deal 1 dealer 4
+bids pass H
+play 1. 7S 9S XX KS
+result *
+"""
+
+
+def build_dataset(folder: Path) -> tuple[Path, list[Path]]:
+    """``folder/ds`` from the hand-written game and a small simulated corpus (yu4 and mk4,
+    with injected violations), ingested in this process; returns (dataset, inputs)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    hand = folder / "hand.bgn"
+    hand.write_text(HAND_TEXT, encoding="utf-8")
+    inputs = [hand, write_corpus(folder / "sim-yu4.bgn.gz", "yu4", games=6, seed=3,
+                                 violation_rate=0.08),
+              write_corpus(folder / "sim-mk4.bgn", "mk4", games=4, seed=5,
+                           violation_rate=0.08)]
+    ds = folder / "ds"
+    ingest_paths([str(p) for p in inputs], ds, workers=0, progress=False)
+    return ds, inputs
