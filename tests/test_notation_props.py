@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
 
 from hypothesis import HealthCheck, given, settings
@@ -16,7 +17,9 @@ from ingest.jsonform import game_from_json, game_to_json
 from ingest.reader import _read, read_games, scan_headers
 from ingest.writer import write_game, write_games
 
-SETTINGS = settings(max_examples=150, deadline=None,
+#: scale with BGN_PROP_EXAMPLES=3000 for a long local run; the default keeps the suite quick
+SCALE = int(os.environ.get("BGN_PROP_EXAMPLES", "150"))
+SETTINGS = settings(max_examples=SCALE, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
@@ -212,13 +215,13 @@ def check_never_raises(text: str) -> None:
         assert write_game(game_from_json(json.loads(json.dumps(game_to_json(again))))) == c
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=2 * SCALE, deadline=None)
 @given(st.lists(_ALPHABET, max_size=60).map("".join))
 def test_reader_and_writer_never_raise_on_random_text(text):
     check_never_raises(text)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=SCALE, deadline=None)
 @given(st.text(max_size=200))
 def test_reader_never_raises_on_arbitrary_unicode(text):
     check_never_raises(text)
