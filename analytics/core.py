@@ -134,14 +134,20 @@ def create_base_views(con, files: dict[str, list[str]]) -> None:
     """One view per dataset table over its files (an empty table when it has none)."""
     from ingest.dataset import empty_table
 
+    tables = {r[0] for r in con.execute(
+        "SELECT table_name FROM duckdb_tables() WHERE schema_name = 'main'").fetchall()}
+    views = {r[0] for r in con.execute(
+        "SELECT view_name FROM duckdb_views() WHERE schema_name = 'main'").fetchall()}
     for table in BASE_TABLES:
         view = base_view_sql(table, files.get(table, []))
         if view is not None:
-            con.execute(f"DROP TABLE IF EXISTS {table}")
+            if table in tables:
+                con.execute(f"DROP TABLE {table}")
             con.execute(view)
         else:
             empty = empty_table(table)  # noqa: F841 - read by name in the SQL
-            con.execute(f"DROP VIEW IF EXISTS {table}")
+            if table in views:
+                con.execute(f"DROP VIEW {table}")
             con.execute(f"CREATE OR REPLACE TABLE {table} AS SELECT * FROM empty")
 
 
@@ -172,25 +178,19 @@ class Analytics:
             fp = _fingerprint(self.files)
             con.execute("CREATE TABLE IF NOT EXISTS analytics_meta (key VARCHAR PRIMARY KEY, "
                         "value VARCHAR)")
-            row = con.execute("SELECT value FROM analytics_meta WHERE key = 'fingerprint'"
-                              ).fetchall()
-            existing = {r[0] for r in con.execute(
-                "SELECT table_name FROM duckdb_tables() WHERE starts_with(table_name, 'f_')"
-            ).fetchall()}
-            if row and row[0][0] == fp:
-                self._built = set(existing)
-                if "f_games" in existing:
-                    self._built.add("types")
-                if "f_tricks" in existing:
-                    self.trick_columns = con.execute(
-                        "SELECT count(*) FROM duckdb_columns() WHERE table_name = 'f_tricks' "
-                        "AND regexp_matches(column_name, '^p[0-9]+$')").fetchall()[0][0] or \
-                        self._trick_k()
+            meta = dict(con.execute("SELECT key, value FROM analytics_meta").fetchall())
+            if meta.get("fingerprint") == fp:
+                # only what was recorded as built completely (a crash mid-build is redone)
+                self._built = {k.removeprefix("built:") for k in meta if k.startswith("built:")}
+                self.trick_columns = int(meta.get("trick_columns", self.trick_columns))
             else:
+                existing = [r[0] for r in con.execute(
+                    "SELECT table_name FROM duckdb_tables() WHERE schema_name = 'main' AND "
+                    "starts_with(table_name, 'f_')").fetchall()]
                 for t in existing:
-                    con.execute(f"DROP TABLE IF EXISTS {t}")
-                con.execute("INSERT OR REPLACE INTO analytics_meta VALUES ('fingerprint', ?)",
-                            [fp])
+                    con.execute(f"DROP TABLE {t}")
+                con.execute("DELETE FROM analytics_meta")
+                con.execute("INSERT INTO analytics_meta VALUES ('fingerprint', ?)", [fp])
 
     def _trick_k(self) -> int:
         k = self.con.execute("SELECT coalesce(max(trick), 0) FROM tricks").fetchall()[0][0]
@@ -216,9 +216,15 @@ class Analytics:
                 step(self.con)
             else:
                 self.con.execute(step)
-        self._built.add(name)
-        if name == "f_deals":
-            self._built.add("f_decl")
+        done = [name, "f_decl"] if name == "f_deals" else [name]
+        self._built.update(done)
+        if self.persistent:
+            for d in done:
+                self.con.execute("INSERT OR REPLACE INTO analytics_meta VALUES (?, 'yes')",
+                                 [f"built:{d}"])
+            if name == "f_tricks":
+                self.con.execute("INSERT OR REPLACE INTO analytics_meta VALUES "
+                                 "('trick_columns', ?)", [str(self.trick_columns)])
 
     def build_all(self) -> Analytics:
         """Build every fact table now (e.g. to fill a persistent cache)."""

@@ -95,9 +95,11 @@ def render(m: Metric, by: list[str], trick_columns: int = 12) -> str:
     den_from = "fgp" if "player" in den else "fgs"
     cond = " AND ".join(f"num.{_q(b)} IS NOT DISTINCT FROM den.{_q(b)}" for b in den) or "TRUE"
     if all(b in m.den_dims for b in by):
-        # every dimension splits the deals: groups without events still show (zeros)
-        ratio_from = f"den LEFT JOIN num ON {cond}"
-        ratio_names = "".join(f"den.{_q(b)}, " for b in by)
+        # every dimension splits the deals: groups without events still show (zeros),
+        # and events whose dimension has no deals (a violation without a seat, by
+        # player) show with deals 0 and a null rate
+        ratio_from = f"den FULL JOIN num ON {cond}"
+        ratio_names = "".join(f"coalesce(den.{_q(b)}, num.{_q(b)}) AS {_q(b)}, " for b in by)
     else:
         ratio_from = f"num LEFT JOIN den ON {cond}"
         ratio_names = "".join(f"num.{_q(b)}, " for b in by)
