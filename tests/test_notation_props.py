@@ -18,7 +18,7 @@ from ingest.reader import _read, read_games, scan_headers
 from ingest.writer import write_game, write_games
 
 #: scale with BGN_PROP_EXAMPLES=3000 for a long local run; the default keeps the suite quick
-SCALE = int(os.environ.get("BGN_PROP_EXAMPLES", "150"))
+SCALE = int(os.environ.get("BGN_PROP_EXAMPLES", "100"))
 SETTINGS = settings(max_examples=SCALE, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
