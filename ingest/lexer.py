@@ -233,13 +233,7 @@ class CRLFText(io.TextIOBase):
         return line[:-2] + "\n" if line.endswith("\r\n") else line
 
     def __iter__(self):
-        return self
-
-    def __next__(self) -> str:
-        line = self.readline()
-        if not line:
-            raise StopIteration
-        return line
+        return (line[:-2] + "\n" if line[-2:] == "\r\n" else line for line in self.inner)
 
     def close(self) -> None:
         self.inner.close()
