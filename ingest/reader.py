@@ -641,7 +641,7 @@ class _GameReader:
             self.hang_state = 0
 
     def _vname(self) -> str:
-        return self.game.tags.get("Variant") or "no Variant"
+        return self.game.tags.get("Variant") or "a game without Variant"
 
     def close(self, found: str | None) -> None:
         """End the current section (at ``found``, the next keyword, or None at the end)."""
@@ -723,8 +723,8 @@ class _GameReader:
 
     def _seat(self, n: int, tok: str, pos: Pos) -> int:
         if not 1 <= n <= self.n:
-            raise _p101(pos, f"seat {n} in {_q(tok)} is outside 1..{self.n} "
-                             f"for {self._vname()}")
+            raise _p101(pos, f"expected a seat 1..{self.n}, found {_q(tok)} "
+                             f"({self._vname()} has {self.n} seats)")
         return n
 
     def _in_tags(self, d: tuple, tok: str, pos: Pos, glued: bool) -> None:

@@ -368,9 +368,10 @@ def test_a_file_of_many_games_with_one_broken_game():
      "found 'deal'"),
     ("deal 1 dealer 1 bids H {never closed\nplay", "P101", 1, 24,
      "unterminated comment: no '}' after this '{'"),
-    ("deal 1 dealer 5", "P101", 1, 15, "seat 5 in '5' is outside 1..4 for no Variant"),
+    ("deal 1 dealer 5", "P101", 1, 15,
+     "expected a seat 1..4, found '5' (a game without Variant has 4 seats)"),
     ('[Variant "yu3"]\ndeal 1 dealer 1 bids 4:pass', "P101", 2, 22,
-     "seat 4 in '4:' is outside 1..3 for yu3"),
+     "expected a seat 1..3, found '4:' (yu3 has 3 seats)"),
     ("deal 1 dealer", "P101", 1, 8, "expected the dealer's seat after 'dealer', found the end "
      "of the game"),
     ("deal one", "P101", 1, 6, "expected the deal number after 'deal', found 'one'"),
@@ -396,9 +397,9 @@ def test_a_file_of_many_games_with_one_broken_game():
     ("deal 1 dealer 1 bids H hands 1: JH", "P103", 1, 24, "'hands' cannot stand after 'bids'"),
     ("deal 1 dealer 1 bids H bids S", "P103", 1, 24, "a second 'bids' section in deal 1"),
     ("deal 1 dealer 1 turn JH", "P103", 1, 17,
-     "'turn' in a variant without a turned card (no Variant)"),
+     "'turn' in a variant without a turned card (a game without Variant)"),
     ("deal 1 dealer 1 talon JH", "P103", 1, 17, "'talon' in a variant without a talon "
-     "(no Variant)"),
+     "(a game without Variant)"),
     ('[Variant "ru3"]\ndeal 1 dealer 1 turn JH 7D', "P101", 2, 25,
      "expected one card after 'turn', found a second card '7D'"),
     ("deal 1 dealer 1 bids pass pass play JH", "P103", 1, 32,
@@ -459,7 +460,8 @@ def test_a_file_of_many_games_with_one_broken_game():
      "'result', found 'C'"),
     ("deal 1 dealer 1 result", "P101", 1, 17, "expected A, B, a seat number or '*' after "
      "'result', found the end of the game"),
-    ("deal 1 dealer 1 result 5", "P101", 1, 24, "seat 5 in '5' is outside 1..4 for no Variant"),
+    ("deal 1 dealer 1 result 5", "P101", 1, 24,
+     "expected a seat 1..4, found '5' (a game without Variant has 4 seats)"),
     ("deal 1 dealer 1 JH", "P101", 1, 17, "expected a section keyword, 'deal' or 'result', "
      "found 'JH'"),
     ("deal 1 dealer 1 [Event \"x\"]", "P101", 1, 17, "expected a section keyword, 'deal' or "
