@@ -43,7 +43,9 @@ def check_announcements(entries: list, soloist: int, kind: int) -> Announced:
         for i, name in enumerate(entry.figures):
             pos = entry.figure_pos[i] if i < len(entry.figure_pos) else entry.pos
             why = None
-            if entry.seat != soloist:
+            if entry.after == "play":
+                why = "no figure may be announced after play has begun (conventions-hu.md §8)"
+            elif entry.seat != soloist:
                 why = f"only the soloist (seat {soloist}) announces figures"
             elif name not in VALUES:
                 why = f"'{name}' is not a figure"

@@ -172,3 +172,10 @@ def test_betl_made_scores_ten():
     assert (r.scores, r.made) == ([10, 0, 0], True)
     t.contract.kontras, t.contract.double = (2,), 2
     assert hungarian_scoring(load_ruleset("hu3"), t).scores == [20, -20, 0]  # seat 2 gave it
+
+
+def test_announce_after_play_is_b302_and_ignored():
+    text = BASE.replace("score 4 0 0\n", "announce 1: volat\nscore 4 0 0\n")
+    errors, made, score = deal_of(text)
+    assert errors == [("B302", *where(text, "volat"), 1, None, 1)]
+    assert (made, score) == (True, [4, 0, 0])
