@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Create .venv and install the project with its test and cluster extras.
-# Safe to run again: pip only installs what is missing.
+# Create .venv and install the project with its test and cluster extras; as root, also
+# Debian's chromium and chromium-driver for the dashboard's browser test when missing.
+# Safe to run again: pip and apt only install what is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -x .venv/bin/python ]; then
@@ -8,3 +9,9 @@ if [ ! -x .venv/bin/python ]; then
 fi
 .venv/bin/python -m pip install --quiet --upgrade pip
 .venv/bin/python -m pip install --quiet -e '.[test,dask]'
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null \
+   && { [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; }; then
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq && apt-get install -y -qq chromium chromium-driver >/dev/null \
+    || echo "setup: could not install chromium; the dashboard's browser test will be skipped" >&2
+fi

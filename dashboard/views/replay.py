@@ -1,0 +1,241 @@
+"""Replay: one deal, trick by trick, exactly as validation saw it.
+
+The game is read back from its source file through the reader and replayed by
+the engine (dashboard.viewer), so the hands, the auction, the declarations,
+every trick and every violation are the ones ``belot validate`` reports.
+Deep links: ``?game=<game_id>&deal=<n>&trick=<k>`` (the Violations page opens
+deals this way).
+"""
+
+from __future__ import annotations
+
+import polars as pl
+import streamlit as st
+
+from dashboard import common
+from dashboard.format import contract_label, seat_label, short_id
+from dashboard.tableview import table_html
+from dashboard.viewer import (
+    SourceMissing,
+    auction_rows,
+    deal_view,
+    declaration_rows,
+    load_game,
+    trick_rows,
+    violation_rows,
+)
+
+data = common.Data()
+common.header("Replay", "Pick a game and a deal, then step through it trick by trick. "
+              "The record is read from its file and replayed by the engine, so what you see "
+              "is what validation saw.", data)
+if not common.need_dataset(data):
+    st.stop()
+
+
+@st.cache_data(max_entries=64, show_spinner="Reading the game from its file…")
+def _load(source_file: str, game_index: int, line: int | None, game_id: str | None,
+          roots: tuple[str, ...], version: str):
+    return load_game(source_file, game_index, line, expected_id=game_id, roots=roots)
+
+
+def _int(value, default: int | None = None) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return default
+
+
+# ------------------------------------------------------- deep link -> state
+qp = st.query_params
+target = (qp.get("game"), qp.get("deal"), qp.get("trick"))
+if target[0] and target != st.session_state.get("rp_target"):
+    st.session_state["rp_target"] = target
+    st.session_state["rp_game"] = target[0]
+    st.session_state["rp_deal"] = _int(target[1], 1)
+    st.session_state["rp_step"] = _int(target[2], 0)
+
+# ------------------------------------------------------------ game picker
+search = st.text_input("Search games", key="rp_search", persist_state="session",
+                       placeholder="a player, an event, or a game id (prefix)",
+                       help="Matches player names, the event and the game id; the sidebar "
+                            "filters apply too.")
+games = data.game_list(search=search.strip() or None, limit=200)
+chosen = st.session_state.get("rp_game")
+if chosen and not search.strip() and (games.is_empty()
+                                      or chosen not in games["game_id"].to_list()):
+    # a deep link (or a game picked before the filters changed) stays at hand
+    extra = data.game_list(search=chosen, limit=5, key=common.FilterKey())
+    extra = extra.filter(pl.col("game_id") == chosen) if not extra.is_empty() else extra
+    if not extra.is_empty():
+        games = pl.concat([extra, games], how="diagonal_relaxed")
+if games.is_empty():
+    st.info("No game matches. Clear the search or the sidebar filters.")
+    st.stop()
+
+rows = {r["game_id"]: r for r in games.iter_rows(named=True)}
+
+
+def _game_label(gid: str) -> str:
+    r = rows[gid]
+    bits = [str(r[k]) for k in ("date", "variant", "event", "players") if r.get(k)]
+    return " · ".join(bits + [short_id(gid)])
+
+
+ids = list(rows)
+if st.session_state.get("rp_game") not in rows:
+    st.session_state["rp_game"] = ids[0]
+
+
+def _new_game() -> None:
+    st.session_state["rp_deal"] = 1
+    st.session_state["rp_step"] = 0
+
+
+st.selectbox(f"Game ({len(ids)} shown)", ids, key="rp_game", format_func=_game_label,
+             on_change=_new_game, persist_state="session")
+row = rows[st.session_state["rp_game"]]
+try:
+    loaded = _load(row["source_file"], int(row["game_index"]), _int(row.get("line")),
+                   row["game_id"], tuple(data.roots()), data.version)
+except SourceMissing as exc:
+    st.error(f"Cannot replay this game: {exc}. The dataset keeps where each game was read "
+             f"from; run the dashboard from the folder the ingest ran in.")
+    st.stop()
+except LookupError as exc:
+    st.error(f"Cannot replay this game: {exc}.")
+    st.stop()
+
+game, report = loaded.game, loaded.report
+if not loaded.matches:
+    st.warning(f"`{loaded.source_file}` changed since it was ingested: game "
+               f"{game.index} there is no longer game {short_id(row['game_id'])}. Showing "
+               f"what the file holds now.")
+names = loaded.names
+tags = game.tags
+st.markdown(f"**{tags.get('Event', 'Untitled game')}** · {tags.get('Date', 'date unknown')} · "
+            f"variant `{game.variant}` · "
+            + ", ".join(seat_label(s, names) for s in range(1, loaded.players + 1)))
+st.caption(f"`{loaded.source_file}` line {game.line}, game {game.index} of the file · "
+           f"game id `{report.game_id or '—'}` · result {report.result} · "
+           f"{len(report.violations)} violation(s)")
+game_level = [v for v in report.violations if v.deal is None]
+for v in game_level:
+    st.error(f"**{v.code}** line {v.line}: {v.message}", icon=":material/error:")
+if not report.deals:
+    st.warning("This record could not be replayed (see the findings above).")
+    st.stop()
+
+# ------------------------------------------------------------ deal picker
+n_deals = len(report.deals)
+deal_no = st.session_state.get("rp_deal")
+if not isinstance(deal_no, int) or not 1 <= deal_no <= n_deals:
+    st.session_state["rp_deal"] = 1
+
+
+def _deal_label(n: int) -> str:
+    d = report.deals[n - 1]
+    bad = sum(1 for v in report.violations if v.deal == n)
+    what = ("passed" if d.contract is None else
+            f"{contract_label(['S', 'H', 'D', 'C', 'NT', 'AT'][d.contract])} by seat {d.caller}"
+            f" · {'made' if d.made else 'fell' if d.made is False else 'not judged'}")
+    return f"deal {n} · {what}" + (f" · ⚠ {bad}" if bad else "")
+
+
+def _new_deal() -> None:
+    st.session_state["rp_step"] = 0
+
+
+st.selectbox("Deal", list(range(1, n_deals + 1)), key="rp_deal", format_func=_deal_label,
+             on_change=_new_deal, persist_state="session")
+view = deal_view(loaded, st.session_state["rp_deal"])
+
+# -------------------------------------------------------------- summary
+c1, c2, c3, c4 = st.columns(4)
+c1.metric("Contract", contract_label(view.contract),
+          help="Trump suit, no trumps or all trumps; 'passed' when everyone passed")
+c2.metric("Called by", seat_label(view.caller, names) if view.caller else "—")
+verdict = {True: "made", False: "fell", None: "—"}[view.made]
+c3.metric("Result", verdict)
+c4.metric("Score (engine)", " : ".join(str(p) for p in view.score),
+          help="The deal's score per side as the engine recomputed it; total "
+               + " : ".join(str(t) for t in view.total))
+
+left, right = st.columns([2, 3], gap="large")
+with left:
+    st.subheader("Auction")
+    if view.turn:
+        st.caption(f"Turned card: {view.turn}" + (f" · talon {' '.join(view.talon)}"
+                                                    if view.talon else ""))
+    auction = auction_rows(view)
+    if auction:
+        st.dataframe(pl.DataFrame(auction), hide_index=True, key="rp_auction")
+    for v in view.violations_in("auction"):
+        st.error(f"**{v.code}** {v.message}", icon=":material/gavel:")
+    st.subheader("Declarations")
+    decl = declaration_rows(view)
+    if decl:
+        st.dataframe(pl.DataFrame(decl), hide_index=True, key="rp_decl")
+        side = view.side_label(view.decl_side) if view.decl_side is not None else None
+        st.caption(f"Counted: {view.decl_points} point(s) for {side}" if side else
+                   "No declaration counted.")
+    else:
+        st.caption("No declarations.")
+    for v in view.violations_in("declarations"):
+        st.error(f"**{v.code}** {v.message}", icon=":material/style:")
+    if view.bela:
+        st.caption("Bela credited: " + ", ".join(f"{seat_label(s, names)} {p}"
+                                                  for s, p in sorted(view.bela.items())))
+    for phase in ("layout", "score", "record"):
+        for v in view.violations_in(phase):
+            st.error(f"**{v.code}** {v.message}", icon=":material/error:")
+
+with right:
+    st.subheader("Play")
+    steps = view.steps
+    st.session_state["rp_step"] = min(max(_int(st.session_state.get("rp_step"), 0), 0), steps)
+
+    def _move(delta: int | None = None, to: int | None = None) -> None:
+        cur = st.session_state.get("rp_step", 0)
+        st.session_state["rp_step"] = min(max(to if to is not None else cur + delta, 0), steps)
+
+    b1, b2, b3, b4 = st.columns(4)
+    at_start, at_end = st.session_state["rp_step"] == 0, st.session_state["rp_step"] >= steps
+    b1.button("Start", key="rp_first", on_click=_move, kwargs={"to": 0}, disabled=at_start,
+              icon=":material/first_page:", width="stretch")
+    b2.button("Previous", key="rp_prev", on_click=_move, kwargs={"delta": -1},
+              disabled=at_start, icon=":material/chevron_left:", width="stretch")
+    b3.button("Next", key="rp_next", on_click=_move, kwargs={"delta": 1}, disabled=at_end,
+              icon=":material/chevron_right:", width="stretch")
+    b4.button("End", key="rp_last", on_click=_move, kwargs={"to": steps}, disabled=at_end,
+              icon=":material/last_page:", width="stretch")
+    if steps:
+        st.slider("Trick", 0, steps, key="rp_step", persist_state="session",
+                  help="0 shows the hands before the first lead")
+    step = st.session_state["rp_step"]
+    trick = view.trick_at(step)
+    running = view.running_at(step)
+    points = ", ".join(f"{view.side_label(s)} {p}" for s, p in enumerate(running))
+    if trick is None:
+        st.markdown(f"**Before the first lead** · {steps} trick(s) to play")
+    else:
+        won = (f"won by {seat_label(trick.winner, names)}, {trick.points} points"
+               if trick.winner is not None else "the play stopped inside this trick")
+        st.markdown(f"**Trick {trick.number} of {steps}** · led by "
+                    f"{seat_label(trick.leader, names)} · {won} · card points so far: {points}")
+    st.html(table_html(view, step))
+    for v in view.violations_at(step):
+        st.error(f"**{v.code}** at line {v.line}, column {v.col}: {v.message}",
+                 icon=":material/warning:")
+    st.query_params.update({"game": row["game_id"], "deal": str(view.number),
+                            "trick": str(step)})
+    st.session_state["rp_target"] = (row["game_id"], str(view.number), str(step))
+
+with st.expander(f"Every trick of deal {view.number}"):
+    st.dataframe(pl.DataFrame(trick_rows(view)), hide_index=True, key="rp_tricks")
+with st.expander(f"Every violation of this game ({len(report.violations)})"):
+    if report.violations:
+        st.dataframe(pl.DataFrame(violation_rows(report.violations)), hide_index=True,
+                     key="rp_violations")
+    else:
+        st.caption("The engine found nothing wrong with this record.")
