@@ -17,9 +17,10 @@ from analytics import facts as F
 from analytics.elo import elo_ratings
 from analytics.metrics import METRICS, MIN_N, Metric, render
 
-#: the dataset tables the fact tables read (plays, bids and rejects are not read)
-BASE_TABLES = ("games", "deals", "declarations", "tricks", "violations", "bids", "plays",
-               "rejects")
+#: the dataset tables the fact tables read
+READ_TABLES = ("games", "deals", "declarations", "tricks", "violations")
+#: every dataset table (views in the .duckdb file for the CLI)
+BASE_TABLES = (*READ_TABLES, "bids", "plays", "rejects")
 #: trend periods (date_trunc parts)
 FREQS = ("day", "week", "month", "quarter", "year")
 
@@ -130,18 +131,19 @@ def base_view_sql(table: str, paths: list[str]) -> str | None:
             "hive_partitioning = true, union_by_name = true)")
 
 
-def create_base_views(con, files: dict[str, list[str]]) -> None:
+def create_base_views(con, files: dict[str, list[str]],
+                      tables: tuple[str, ...] = READ_TABLES) -> None:
     """One view per dataset table over its files (an empty table when it has none)."""
     from ingest.dataset import empty_table
 
-    tables = {r[0] for r in con.execute(
+    existing = {r[0] for r in con.execute(
         "SELECT table_name FROM duckdb_tables() WHERE schema_name = 'main'").fetchall()}
     views = {r[0] for r in con.execute(
         "SELECT view_name FROM duckdb_views() WHERE schema_name = 'main'").fetchall()}
-    for table in BASE_TABLES:
+    for table in tables:
         view = base_view_sql(table, files.get(table, []))
         if view is not None:
-            if table in tables:
+            if table in existing:
                 con.execute(f"DROP TABLE {table}")
             con.execute(view)
         else:
@@ -165,6 +167,7 @@ class Analytics:
         self.persistent = persistent
         self._lock = threading.RLock()
         self._built: set[str] = set()
+        self._names: list[str] | None = None
         self.trick_columns = F.MIN_TRICK_COLUMNS
         self._setup()
 
@@ -216,7 +219,7 @@ class Analytics:
                 step(self.con)
             else:
                 self.con.execute(step)
-        done = [name, "f_decl"] if name == "f_deals" else [name]
+        done = [name, *F.ALSO_BUILDS.get(name, ())]
         self._built.update(done)
         if self.persistent:
             for d in done:
@@ -225,6 +228,15 @@ class Analytics:
             if name == "f_tricks":
                 self.con.execute("INSERT OR REPLACE INTO analytics_meta VALUES "
                                  "('trick_columns', ?)", [str(self.trick_columns)])
+
+    def _player_names(self) -> list[str]:
+        """Names by player number (pid - 1), fixed for this snapshot."""
+        if self._names is None:
+            self._ensure(("f_players",))
+            self._names = [r[0] for r in self.con.execute(
+                "SELECT player FROM (SELECT DISTINCT pid, player FROM f_players "
+                "WHERE pid IS NOT NULL) ORDER BY pid").fetchall()]
+        return self._names
 
     def build_all(self) -> Analytics:
         """Build every fact table now (e.g. to fill a persistent cache)."""
@@ -243,8 +255,7 @@ class Analytics:
             rel = self.con.sql(sql, params=params or None)
             names = rel.columns
             rows = rel.fetchall()
-        return {k: (str(v) if isinstance(v, str) else v)
-                for k, v in zip(names, rows[0], strict=True)}
+        return dict(zip(names, rows[0], strict=True))
 
     # --------------------------------------------------------------- metrics
     def query(self, metric: str, by: list[str] | tuple[str, ...] = (),
@@ -259,10 +270,11 @@ class Analytics:
         dims = m.check_by(by)
         if isinstance(min_n, bool) or int(min_n) != min_n or min_n < 0:
             raise ValueError("min_n must be a whole number >= 0")
-        self._ensure(m.needs)
+        needs = m.needs_for(dims)
+        self._ensure(needs)
         if m.compute is not None:
             return m.compute(self, m, dims, filters)
-        scope, params = _scope(filters, m.needs)
+        scope, params = _scope(filters, needs)
         sql = _compose(scope, render(m, dims, self.trick_columns))
         if "$min_n" in m.sql:
             params["min_n"] = int(min_n)
@@ -379,8 +391,7 @@ LIMIT $limit
         cond = "TRUE"
         if search:
             params["search"] = search.lower()
-            cond = ("list_bool_or(list_transform([event, site, s1, s2, s3, s4, source_file, "
-                    "game_id], lambda x: coalesce(contains(lower(x), $search), false)))")
+            cond = "contains(search_text, $search)"
         return self._run(scope + f"""
 SELECT game_id, source_file, game_index, line, event, played_on AS date,
        array_to_string(list_filter([s1, s2, s3, s4], lambda x: x IS NOT NULL), ', ')
@@ -396,7 +407,7 @@ LIMIT $limit
         """Games in which both players sat, per variant and relation (``partners``: same
         side, ``opponents``): games, deals, a_won / b_won (games the player's side won),
         unfinished, and each one's contracts (as bidder, judged), made and rate."""
-        needs = ("f_games", "f_deals", "f_decl", "f_game_stats", "f_viol", "f_players")
+        needs = ("f_games", "f_players")
         self._ensure(needs)
         scope, params = _scope(filters, needs)
         params.update({"a": player_a, "b": player_b})
@@ -429,7 +440,7 @@ GROUP BY ALL ORDER BY a.variant, relation
         try:
             con.execute("SET enable_progress_bar = false")
             con.execute(F.MACROS)
-            create_base_views(con, self.files)
+            create_base_views(con, self.files, BASE_TABLES)
             kind = "TABLE" if materialize else "VIEW"
             k = self._trick_k()
             for name in F.ORDER:
@@ -448,8 +459,9 @@ GROUP BY ALL ORDER BY a.variant, relation
             for m in METRICS.values():
                 if m.compute is not None:
                     continue
-                scope, _ = _scope(None, m.needs)
-                body = _compose(scope, render(m, list(m.check_by(m.default_by)), k))
+                dims = m.check_by(m.default_by)
+                scope, _ = _scope(None, m.needs_for(dims))
+                body = _compose(scope, render(m, dims, k))
                 body = body.replace("$min_n", str(int(MIN_N)))
                 con.execute(f"CREATE OR REPLACE VIEW metric_{m.name} AS {body}")
         finally:
@@ -474,12 +486,23 @@ def _limit(limit: int) -> int:
 
 
 def _elo(a: Analytics, m: Metric, dims: list[str], filters: Filters | None) -> pl.DataFrame:
-    scope, params = _scope(filters, m.needs)
-    games = a._run(_compose(scope, m.sql), params)
-    rows = elo_ratings(games.iter_rows(named=True), per_variant="variant" in dims)
-    schema = {"variant": pl.String, "player": pl.String, "games": pl.Int64,
-              "games_won": pl.Int64, "elo": pl.Float64}
-    df = pl.DataFrame(rows, schema=schema, orient="row")
+    per_variant = "variant" in dims
+    scope, params = _scope(filters, m.needs_for(dims))
+    params["per_variant"] = per_variant
+    with a._lock:
+        cols = a.con.sql(_compose(scope, m.sql), params=params).fetchnumpy()
+        names = a._player_names()
+        variants = a.con.sql("SELECT enum_range(NULL::variant_t)").fetchall()[0][0]
+    rows = elo_ratings(*(cols[c].tolist() for c in ("vid", "partnership", "seats", "winner",
+                                                    "p1", "p2", "p3", "p4")),
+                       n_players=len(names), n_pools=len(variants) if per_variant else 1)
+    df = pl.DataFrame(
+        {"variant": [variants[v] if per_variant else None for v, *_ in rows],
+         "player": [names[p - 1] for _, p, *_ in rows],
+         "games": [r[2] for r in rows], "games_won": [r[3] for r in rows],
+         "elo": [round(r[4], 1) for r in rows]},
+        schema={"variant": pl.String, "player": pl.String, "games": pl.Int64,
+                "games_won": pl.Int64, "elo": pl.Float64})
     return df.select(*dims, "games", "games_won", "elo").sort(dims, nulls_last=True)
 
 

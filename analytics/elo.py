@@ -2,19 +2,24 @@
 
 Rules (fixed; see ``METRICS["elo"].doc``): start 1500, K = 20, games in the
 order given (date, then file and position).  A game counts when it is finished
-and every seat has a distinct name.
+and every seat has a name, all different.
 
-- Partnership games (sides ``A``/``B``): a side's rating is the mean of its two
-  players' ratings; expected score E = 1 / (1 + 10^((R_other - R_side) / 400));
-  both partners move by K * (S - E), S = 1 for the winning side, 0 otherwise.
+- Partnership games (sides A = seats 1 and 3, B = seats 2 and 4): a side's rating
+  is the mean of its two players' ratings; expected score
+  E = 1 / (1 + 10^((R_other - R_side) / 400)); both partners move by K * (S - E),
+  S = 1 for the winning side, 0 otherwise.
 - Everyone for himself (n seats): the winner is scored as beating each other
-  player; each pair moves by K / (n - 1) * (1 - E_winner) (ratings before the game).
+  player; each pair moves by K / (n - 1) * (1 - E_winner), E from the ratings
+  before the game.
+
+The loop is plain Python over columns of small integers (one row per game: the
+variant's number, partnership, seats, the winning side's index, the player
+number in each seat), so that 100,000 games take a fraction of a second.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Sequence
 
 START = 1500.0
 K = 20.0
@@ -25,47 +30,54 @@ def expected(r_a: float, r_b: float) -> float:
     return 1.0 / (1.0 + 10.0 ** ((r_b - r_a) / 400.0))
 
 
-def elo_ratings(games: Iterable[dict], per_variant: bool = False) -> list[tuple]:
-    """Rows (variant or None, player, games, games_won, elo) from game dicts with keys
-    variant, partnership, result, names (seat order) and sides (seat order)."""
-    rating: dict[tuple, float] = defaultdict(lambda: START)
-    played: dict[tuple, int] = defaultdict(int)
-    won: dict[tuple, int] = defaultdict(int)
-    for g in games:
-        names, sides, result = g["names"], g["sides"], g["result"]
-        if result in (None, "*") or any(n is None for n in names) \
-                or len(set(names)) != len(names):
+def elo_ratings(vid: Sequence[int], partnership: Sequence[bool], seats: Sequence[int],
+                winner: Sequence[int], p1: Sequence[int], p2: Sequence[int],
+                p3: Sequence[int | None], p4: Sequence[int | None], n_players: int,
+                n_pools: int) -> list[tuple[int, int, int, int, float]]:
+    """Ratings from games in order, one column per field; players are numbers
+    1..n_players, pools 0..n_pools-1 (one pool, or one per variant: ``vid``).
+
+    Returns (pool, player, games, games_won, rating) for every rated player.
+    """
+    width = n_players + 1
+    size = n_pools * width
+    rating = [START] * size
+    played = [0] * size
+    won = [0] * size
+    for v, part, n, w, a, b, c, d in zip(vid, partnership, seats, winner, p1, p2, p3, p4,
+                                         strict=True):
+        off = v * width
+        if part:
+            ia, ib, ic, id_ = off + a, off + b, off + c, off + d
+            r_a = (rating[ia] + rating[ic]) / 2.0
+            r_b = (rating[ib] + rating[id_]) / 2.0
+            e_a = 1.0 / (1.0 + 10.0 ** ((r_b - r_a) / 400.0))
+            delta = K * ((1.0 if w == 1 else 0.0) - e_a)
+            rating[ia] += delta
+            rating[ic] += delta
+            rating[ib] -= delta
+            rating[id_] -= delta
+            for i in (ia, ib, ic, id_):
+                played[i] += 1
+            if w == 1:
+                won[ia] += 1
+                won[ic] += 1
+            else:
+                won[ib] += 1
+                won[id_] += 1
             continue
-        pool = g["variant"] if per_variant else None
-        keys = [(pool, n) for n in names]
-        before = {k: rating[k] for k in keys}
-        if g["partnership"]:
-            team = {s: [k for k, side in zip(keys, sides, strict=True) if side == s]
-                    for s in set(sides)}
-            if len(team) != 2 or result not in team:
+        ids = (off + a, off + b, off + c, off + d)[:n] if n == 4 else \
+            (off + a, off + b, off + c)[:n]
+        win = ids[w - 1]
+        r_w = rating[win]
+        kk = K / (n - 1)
+        for i in ids:
+            played[i] += 1
+            if i == win:
                 continue
-            (s1, p1), (s2, p2) = sorted(team.items())
-            r1 = sum(before[k] for k in p1) / len(p1)
-            r2 = sum(before[k] for k in p2) / len(p2)
-            e1 = expected(r1, r2)
-            score1 = 1.0 if result == s1 else 0.0
-            for k in p1:
-                rating[k] = before[k] + K * (score1 - e1)
-            for k in p2:
-                rating[k] = before[k] + K * ((1.0 - score1) - (1.0 - e1))
-        else:
-            if result not in sides:
-                continue
-            w = keys[sides.index(result)]
-            losers = [k for k in keys if k != w]
-            kk = K / len(losers)
-            for lo in losers:
-                delta = kk * (1.0 - expected(before[w], before[lo]))
-                rating[w] += delta
-                rating[lo] -= delta
-        for k, side in zip(keys, sides, strict=True):
-            played[k] += 1
-            if side == result:
-                won[k] += 1
-    return [(pool, name, played[(pool, name)], won[(pool, name)], round(r, 1))
-            for (pool, name), r in rating.items()]
+            delta = kk * (1.0 - 1.0 / (1.0 + 10.0 ** ((rating[i] - r_w) / 400.0)))
+            rating[win] += delta
+            rating[i] -= delta
+        won[win] += 1
+    return [(i // width, i % width, played[i], won[i], rating[i])
+            for i in range(size) if played[i]]

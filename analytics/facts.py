@@ -19,8 +19,10 @@ which DuckDB groups several times faster than text.
                    figures of the bidding side and of the other side(s)
 ``f_game_stats``   one row per game: deals, deals with a contract, contracts,
                    made, hanging, declarations (``overview``, ``trend``)
-``f_players``      one row per game and seat: the player's name, side, deals,
-                   contracts taken and made, raw points, declarations, result
+``f_players``      one row per game and seat: the player's name (and a number
+                   for it, pid), side, deals, contracts taken and made, raw
+                   points, declarations, result
+``f_lineups``      one row per game: the pid in each seat (built with f_players)
 ``f_decl``         one row per declared combination in a deal with a contract
 ``f_viol``         one row per violation, with the player's name
 ``f_tricks``       one row per game and contract: per trick number 1..K the
@@ -181,7 +183,6 @@ SELECT * EXCLUDE (nb, cb, n, c),
        (CASE WHEN cb > 0 AND c - cb > 0 THEN 'both' WHEN cb > 0 THEN 'bidder'
              WHEN c - cb > 0 THEN 'defenders' ELSE 'none' END)::dcount_t AS decl_counted
 FROM y
-ORDER BY gkey, deal
 """
 
 F_DECL = """
@@ -193,7 +194,6 @@ SELECT r.gkey, r.deal, d.variant, r.idx, r.seat, r.side,
 FROM f_decl_raw r JOIN f_games g ON g.gkey = r.gkey
 JOIN f_deals d ON d.gkey = r.gkey AND d.deal = r.deal
 WHERE d.bidder IS NOT NULL
-ORDER BY r.gkey, r.deal, r.idx
 """
 
 F_GAME_STATS = """
@@ -250,7 +250,10 @@ WITH seats AS (
   SELECT gkey, seat, count(*)::INTEGER AS violations FROM f_viol
   WHERE seat IS NOT NULL GROUP BY gkey, seat
 )
-SELECT s.gkey, s.variant, s.seat, s.player, s.side, s.result,
+SELECT s.gkey, s.variant, s.seat, s.player,
+       CASE WHEN s.player IS NOT NULL THEN dense_rank() OVER (ORDER BY s.player) END::INTEGER
+         AS pid,
+       s.side, s.result,
        s.result = s.side AS won, s.result <> '*' AS finished,
        s.n_deals, gs.scope_deals,
        coalesce(bid.taken, 0) AS taken, coalesce(bid.contracts, 0) AS contracts,
@@ -265,7 +268,15 @@ LEFT JOIN bid ON bid.gkey = s.gkey AND bid.seat = s.seat
 LEFT JOIN pts ON pts.gkey = s.gkey
 LEFT JOIN dec ON dec.gkey = s.gkey AND dec.seat = s.seat
 LEFT JOIN vio ON vio.gkey = s.gkey AND vio.seat = s.seat
-ORDER BY s.gkey, s.seat
+"""
+
+F_LINEUPS = """
+CREATE OR REPLACE TABLE f_lineups AS
+SELECT gkey,
+       max(pid) FILTER (WHERE seat = 1) AS p1, max(pid) FILTER (WHERE seat = 2) AS p2,
+       max(pid) FILTER (WHERE seat = 3) AS p3, max(pid) FILTER (WHERE seat = 4) AS p4,
+       count(DISTINCT pid) = count(*) AND count(pid) = count(*) AS named
+FROM f_players GROUP BY gkey
 """
 
 
@@ -282,12 +293,11 @@ def tricks_sql(k: int) -> str:
     pivot with one FILTER aggregate per trick number is several times slower):
     which trick numbers were played (a bit each), each trick's points (10 bits
     each, packed into UBIGINTs), each trick's winning side (3 bits each: the side
-    index) and whether it was ruffed (a bit each).  These are unpacked and summed
-    per game and contract.  The last trick (``last_trick``: its points and side,
-    one row per deal) goes through the contract test (``contract_test``, see the
-    ``last_trick`` metric) on the raw points as they were (``test``) and without
-    the last trick's points for the side that took it (``cf``); its counts are
-    summed per game and contract too.
+    index) and whether it was ruffed (a bit each); and the last trick's points and
+    side.  Each deal then goes through the contract test (``contract_test``, see
+    the ``last_trick`` metric) on the raw points as they were (``test``) and
+    without the last trick's points for the side that took it (``cf``).  All of
+    it is unpacked and summed per game and contract.
     """
     if k > MAX_TRICK_COLUMNS:
         raise ValueError(f"a deal with {k} tricks: f_tricks holds at most "
@@ -318,41 +328,37 @@ WITH t AS (
          bit_or(1::UBIGINT << (trick - 1)) AS pm,
          {pack_aggs},
          bit_or(side_index(winner_side)::UBIGINT << (3 * (trick - 1))) AS wk,
-         bit_or(trumped::UBIGINT << (trick - 1)) AS rk
+         bit_or(trumped::UBIGINT << (trick - 1)) AS rk,
+         max(points) FILTER (WHERE last_trick) AS last_points,
+         max(winner_side) FILTER (WHERE last_trick) AS last_side
   FROM tricks GROUP BY game_id, deal
-), per_trick AS (
-  SELECT d.gkey, d.variant, d.contract, d.bidder_idx, t.pm, {pack_cols}, t.wk, t.rk
+), per_deal AS (
+  SELECT d.gkey, d.variant, d.contract, d.made, d.bidder_idx, t.pm, {pack_cols}, t.wk, t.rk,
+         side_index(t.last_side) AS last_idx,
+         CASE WHEN d.made IS NOT NULL AND t.last_points IS NOT NULL THEN
+           contract_test(d.variant, d.raw_points, d.bidder_idx, d.bid_points) END AS test,
+         CASE WHEN d.made IS NOT NULL AND t.last_points IS NOT NULL THEN
+           contract_test(d.variant, list_transform(d.raw_points, lambda v, i:
+               CASE WHEN i = side_index(t.last_side) THEN v - t.last_points ELSE v END),
+             d.bidder_idx, d.bid_points) END AS cf,
+         d.made IS NOT NULL AND t.last_points IS NOT NULL AS judged
   FROM t JOIN f_games g ON g.game_id = t.game_id
   JOIN f_deals d ON d.gkey = g.gkey AND d.deal = t.deal
-), a AS (
-  SELECT gkey, variant, contract,
-         {sums}
-  FROM per_trick GROUP BY gkey, variant, contract
-), last AS (
-  SELECT d.gkey, d.variant, d.contract, d.made, d.bidder_idx,
-         side_index(t.winner_side) AS last_idx,
-         contract_test(d.variant, d.raw_points, d.bidder_idx, d.bid_points) AS test,
-         contract_test(d.variant, list_transform(d.raw_points, lambda v, i:
-             CASE WHEN i = side_index(t.winner_side) THEN v - t.points ELSE v END),
-           d.bidder_idx, d.bid_points) AS cf
-  FROM tricks t JOIN f_games g ON g.game_id = t.game_id
-  JOIN f_deals d ON d.gkey = g.gkey AND d.deal = t.deal
-  WHERE t.last_trick AND d.made IS NOT NULL
-), b AS (
-  SELECT gkey, variant, contract,
-         (count(*) FILTER (WHERE test = made AND cf IS NOT NULL))::INTEGER AS lt_deals,
-         (count(*) FILTER (WHERE test = made AND cf <> made))::INTEGER AS lt_decided,
-         (count(*) FILTER (WHERE test = made AND cf IS NOT NULL
-                           AND last_idx = bidder_idx))::INTEGER AS lt_bidder_last,
-         (count(*) FILTER (WHERE NOT coalesce(test = made AND cf IS NOT NULL, false)))::INTEGER
-           AS lt_excluded
-  FROM last GROUP BY gkey, variant, contract
 )
-SELECT a.*, coalesce(b.lt_deals, 0) AS lt_deals, coalesce(b.lt_decided, 0) AS lt_decided,
-       coalesce(b.lt_bidder_last, 0) AS lt_bidder_last,
-       coalesce(b.lt_excluded, 0) AS lt_excluded
-FROM a LEFT JOIN b ON b.gkey = a.gkey AND b.contract IS NOT DISTINCT FROM a.contract
-ORDER BY a.gkey, a.contract
+SELECT gkey, variant, contract,
+       {sums},
+       (count(*) FILTER (WHERE judged AND test = made AND cf IS NOT NULL))::INTEGER
+         AS lt_deals,
+       (count(*) FILTER (WHERE judged AND test = made AND cf <> made))::INTEGER
+         AS lt_decided,
+       (count(*) FILTER (WHERE judged AND test = made AND cf IS NOT NULL
+                         AND last_idx = bidder_idx))::INTEGER AS lt_bidder_last,
+       (count(*) FILTER (WHERE judged
+                         AND NOT coalesce(test = made AND cf IS NOT NULL, false)))::INTEGER
+         AS lt_excluded
+FROM per_deal
+GROUP BY gkey, variant, contract
+ORDER BY gkey, contract
 """
 
 
@@ -369,10 +375,14 @@ FACTS: dict[str, tuple[tuple[str, ...], tuple[Step, ...]]] = {
     "f_decl": (("f_deals",), ()),  # built with f_deals (from the same raw declarations)
     "f_game_stats": (("f_deals",), (F_GAME_STATS,)),
     "f_viol": (("f_games",), (F_VIOL,)),
-    "f_players": (("f_game_stats", "f_viol"), (F_PLAYERS,)),
+    "f_players": (("f_game_stats", "f_viol"), (F_PLAYERS, F_LINEUPS)),
+    "f_lineups": (("f_players",), ()),  # built with f_players
     "f_tricks": (("f_deals",), ()),  # SQL from tricks_sql(K), K from the data
 }
 
+#: tables a build step makes besides its own
+ALSO_BUILDS = {"f_deals": ("f_decl",), "f_players": ("f_lineups",)}
+
 #: the relations in build order (for build_all and to_duckdb_file)
 ORDER = ("types", "f_games", "f_deals", "f_decl", "f_game_stats", "f_viol", "f_players",
-         "f_tricks")
+         "f_lineups", "f_tricks")

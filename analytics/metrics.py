@@ -66,6 +66,15 @@ class Metric:
     always_by: tuple[str, ...] = ()
     #: a Python step instead of SQL alone (``elo``): called with (analytics, by, filters)
     compute: Callable | None = field(default=None, compare=False)
+    #: the games-level relation of the denominator (when ``player`` is not a dimension)
+    den_from: str = "fgs"
+    #: fact tables a dimension needs besides ``needs``
+    needs_by: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def needs_for(self, by) -> tuple[str, ...]:
+        """The fact tables the query reads for these dimensions."""
+        extra = [t for b in by for t in self.needs_by.get(b, ())]
+        return tuple(dict.fromkeys([*self.needs, *extra]))
 
     def check_by(self, by) -> list[str]:
         """The dimensions to use: validated against ``self.by``, duplicates dropped."""
@@ -92,7 +101,7 @@ def render(m: Metric, by: list[str], trick_columns: int = 12) -> str:
     order = ("ORDER BY " + ", ".join(f"{_q(b)} NULLS LAST" for b in by)) if by else ""
     den = [b for b in by if b in m.den_dims]
     den_dims = "".join(f"{_q(b)}, " for b in den)
-    den_from = "fgp" if "player" in den else "fgs"
+    den_from = "fgp" if "player" in den else m.den_from
     cond = " AND ".join(f"num.{_q(b)} IS NOT DISTINCT FROM den.{_q(b)}" for b in den) or "TRUE"
     if all(b in m.den_dims for b in by):
         # every dimension splits the deals: groups without events still show (zeros),
@@ -218,7 +227,8 @@ FROM {ratio_from}
     dims={"variant": "variant", "type": "type", "player": "player", "role": "role",
           "held": "held", "counted": "counted"},
     den_dims=("variant", "player"),
-    needs=("f_games", "f_deals", "f_decl", "f_game_stats", "f_viol", "f_players"),
+    needs=("f_games", "f_deals", "f_decl", "f_game_stats"),
+    needs_by={"player": ("f_players",)},
     default_by=("variant",),
 ))
 
@@ -321,7 +331,9 @@ FROM {ratio_from}
     dims={"variant": "variant", "code": "code", "family": "family", "player": "player",
           "trick": "trick"},
     den_dims=("variant", "player"),
-    needs=("f_games", "f_viol", "f_deals", "f_decl", "f_game_stats", "f_players"),
+    den_from="fg",
+    needs=("f_games", "f_viol"),
+    needs_by={"player": ("f_players",)},
     default_by=("code",),
 ))
 
@@ -356,7 +368,7 @@ FROM (
 {order}
 """,
     dims={"player": "player", "variant": "variant"},
-    needs=("f_games", "f_deals", "f_decl", "f_game_stats", "f_viol", "f_players"),
+    needs=("f_games", "f_players"),
     default_by=("player",),
     always_by=("player",),
 ))
@@ -374,15 +386,16 @@ _add(Metric(
     by=("player", "variant"),
     fields=("games", "games_won", "elo"),
     sql="""
-SELECT g.gkey, g.variant, g.partnership, g.result,
-       list(p.player ORDER BY p.seat) AS names, list(p.side ORDER BY p.seat) AS sides
-FROM fg AS g JOIN f_players AS p USING (gkey)
-WHERE g.result <> '*'
-GROUP BY g.gkey, g.variant, g.partnership, g.result, g.played_on, g.source_file, g.game_index
+SELECT CASE WHEN $per_variant THEN enum_code(g.variant) ELSE 0 END::INTEGER AS vid,
+       g.partnership, g.seats, side_index(g.result) AS winner,
+       l.p1, l.p2, coalesce(l.p3, 0) AS p3, coalesce(l.p4, 0) AS p4
+FROM fg AS g JOIN f_lineups AS l USING (gkey)
+WHERE g.result <> '*' AND l.named AND (g.seats = 4 OR NOT g.partnership)
+  AND side_index(g.result) BETWEEN 1 AND CASE WHEN g.partnership THEN 2 ELSE g.seats END
 ORDER BY g.played_on NULLS LAST, g.source_file, g.game_index, g.gkey
 """,
     dims={"player": "player", "variant": "variant"},
-    needs=("f_games", "f_deals", "f_decl", "f_game_stats", "f_viol", "f_players"),
+    needs=("f_games", "f_players", "f_lineups"),
     default_by=("player",),
     always_by=("player",),
 ))
