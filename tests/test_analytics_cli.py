@@ -150,3 +150,13 @@ def test_to_duckdb(ds, tmp_path, capfd):
         assert con.execute("SELECT sum(violations) FROM metric_violations").fetchone()[0] == 2
     finally:
         con.close()
+
+
+def test_metrics_doc_is_generated():
+    from pathlib import Path
+
+    from analytics.metrics import render_markdown
+
+    doc = Path(__file__).resolve().parents[1] / "docs" / "metrics.md"
+    assert doc.read_text(encoding="utf-8") == render_markdown(), \
+        "run: python -m analytics > docs/metrics.md"
