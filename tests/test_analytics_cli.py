@@ -134,6 +134,16 @@ def test_usage_errors(ds, capfd, argv, message):
     assert code == 2 and out == "" and message in err
 
 
+def test_cache_file(ds, tmp_path, capfd):
+    cache = str(tmp_path / "c.duckdb")
+    first = run(["stats", ds, "--cache", cache, "--metric", "tricks", "--format", "json"],
+                capfd)
+    again = run(["stats", ds, "--cache", cache, "--metric", "tricks", "--format", "json"],
+                capfd)
+    plain = run(["stats", ds, "--metric", "tricks", "--format", "json"], capfd)
+    assert first == again == plain and first[0] == 0
+
+
 def test_missing_dataset(tmp_path, capfd):
     code, _, err = run(["stats", str(tmp_path / "none")], capfd)
     assert code == 2 and "no such dataset" in err
