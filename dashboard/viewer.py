@@ -3,8 +3,8 @@
 ``load_game`` reads a game back from its source file (the ``source_file``,
 ``game_index`` and ``line`` of the dataset's ``games`` table) with
 :func:`ingest.reader.read_games` and replays it with
-:func:`replay.engine.replay_game`, exactly as ``belot validate`` and the ingest
-do, so the viewer shows what validation saw: the same violations at the same
+:func:`replay.validate.validate_game`, exactly as ``belot validate`` and the
+ingest do, so the viewer shows what validation saw: the same violations at the same
 lines and columns.  ``deal_view`` turns one deal of the report into plain data
 that the page steps through trick by trick (step 0 = before the first lead,
 step k = trick k complete).
@@ -31,10 +31,9 @@ from dashboard.format import (
 )
 from ingest.lexer import open_text
 from ingest.reader import read_games
-from ingest.writer import game_id as canonical_id
-from replay.engine import replay_game
 from replay.record import Game
 from replay.report import CallRecord, DealReport, DeclarationRecord, GameReport, Violation
+from replay.validate import validate_game
 from replay.variants import table_facts
 
 #: codes reported on the auction, the declarations, the layout and the score sheet
@@ -145,23 +144,18 @@ def load_game(source_file: str, game_index: int, line: int | None = None,
     has no game at that place."""
     path = resolve_source(source_file, list(roots))
     game = read_game_at(path, game_index, line)
-    gid = _id(game)
-    if expected_id and gid != expected_id and line:
-        # the file moved on since the ingest: look for the game by its index instead
-        again = read_game_at(path, game_index)
-        if again is not None and _id(again) == expected_id:
-            game, gid = again, expected_id
     if game is None:
         raise LookupError(f"{source_file} has no game {game_index}")
-    report = replay_game(game, file=source_file, game_id=gid)
-    return LoadedGame(game, report, source_file, str(path), gid,
-                      matches=expected_id is None or gid == expected_id)
-
-
-def _id(game: Game | None) -> str | None:
-    if game is None or game.errors:
-        return None
-    return canonical_id(game)
+    report = validate_game(game, source_file)
+    if expected_id and report.game_id != expected_id and line:
+        # the file moved on since the ingest: look for the game by its index instead
+        again = read_game_at(path, game_index)
+        if again is not None:
+            again_report = validate_game(again, source_file)
+            if again_report.game_id == expected_id:
+                game, report = again, again_report
+    return LoadedGame(game, report, source_file, str(path), report.game_id,
+                      matches=expected_id is None or report.game_id == expected_id)
 
 
 # ------------------------------------------------------------------ one deal
@@ -254,8 +248,13 @@ class DealView:
         return [c for t in self.tricks[:max(0, step)] for c in t.cards if c.bela]
 
     def violations_at(self, step: int) -> list[Violation]:
+        """The findings on trick ``step``; the last step also shows those on tricks the
+        replay never reached (cards written after the deal or the game had ended)."""
         t = self.trick_at(step)
-        return list(t.violations) if t else []
+        here = list(t.violations) if t else []
+        if step == self.steps:
+            here += [v for v in self.violations if v.trick is not None and v.trick > step]
+        return here
 
     def violations_in(self, phase: str) -> list[Violation]:
         """Violations of the deal that are not on a trick, by phase: ``auction`` (B3xx),

@@ -1,8 +1,8 @@
 """Validation of files of records: the reader's games through the engine, as reports.
 
 This is the one place where notation and engine meet for ``belot validate``,
-the benchmarks and the dashboard's import page; the engine itself never
-reads files.
+the benchmarks and the dashboard's import page and replay viewer; the engine
+itself never reads files.
 """
 
 from __future__ import annotations
@@ -41,7 +41,6 @@ def expand_paths(paths: Iterable[str]) -> Iterator[Path]:
 def validate_file(path: Path | str, display: str | None = None) -> Iterator[GameReport]:
     """One report per game of the file, streaming."""
     from ingest.reader import read_games
-    from ingest.writer import game_id
 
     name = display if display is not None else str(path)
     if str(path).endswith((".jsonl", ".jsonl.gz")):
@@ -50,8 +49,16 @@ def validate_file(path: Path | str, display: str | None = None) -> Iterator[Game
     else:
         games = read_games(path, filename=name)
     for game in games:
-        gid = None if game.errors else game_id(game)
-        yield replay_game(game, file=name, game_id=gid)
+        yield validate_game(game, name)
+
+
+def validate_game(game, name: str | None) -> GameReport:
+    """The report of one game as read (identified by its canonical id when it parses);
+    the dashboard's replay viewer replays a single game re-read from its file this way."""
+    from ingest.writer import game_id
+
+    gid = None if game.errors else game_id(game)
+    return replay_game(game, file=name, game_id=gid)
 
 
 def format_violation(report: GameReport, v) -> str:

@@ -171,6 +171,39 @@ def test_deal_view_tables(revoke_view):
     assert rows[-1]["running side A"] + rows[-1]["running side B"] == 162
 
 
+AUTO_END = """\
+[Variant "mk4"]
+[Target "50"]
+
+deal 1 dealer 4
+hands 1: 7S 8S 7H 8H 7D 8D / 7C 8C
+      2: 9S TS 9H TH 9D TD / 9C TC
+      3: JS QS JH QH JD QD / JC QC
+      4: KS AS KH AH KD AD / KC AC
+bids pass H
+play 1. 7S 9S JS KS
+2. AS 8S TS QS
+3. KH 7H TH JH
+4. QH AH 8H 9H
+5. 9D JD KD 7D
+6. AD 8D TD QD
+7. KC 7C TC JC
+8. 9C QC AC 8C
+result B
+"""
+
+
+def test_findings_past_the_last_trick_show_at_the_last_step(tmp_path):
+    # mk4 ends the game by itself at trick 4; the cards written after it are S603
+    path = tmp_path / "end.bgn"
+    path.write_text(AUTO_END, encoding="utf-8")
+    v = deal_view(load_game(str(path), 1), 1)
+    assert v.steps == 4
+    late = [x for x in v.violations if x.trick and x.trick > 4]
+    assert late and all(x in v.violations_at(4) for x in late)
+    assert not any(x in v.violations_at(3) for x in late)
+
+
 def test_phase_of_a_violation():
     def v(code, trick=None):
         return Violation(code, 1, 1, 1, trick, 1, "")
