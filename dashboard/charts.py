@@ -61,7 +61,8 @@ def rate_bars(frame: pl.DataFrame, x: str, color: str | None = None, rate: str =
     if "small_n" in data.columns:
         data = data.with_columns(pl.col("small_n").fill_null(True))
     tooltip = _tooltip(data, dims + [rate, low, high, *extra_tooltip])
-    enc = {"x": alt.X(f"{x}:N", title=x.replace("_", " "), sort=None),
+    enc = {"x": alt.X(f"{x}:N", title=x.replace("_", " "), sort=None,
+                      axis=alt.Axis(labelOverlap=False)),
            "tooltip": tooltip}
     if color:
         enc["xOffset"] = alt.XOffset(f"{color}:N")
@@ -79,14 +80,20 @@ def rate_bars(frame: pl.DataFrame, x: str, color: str | None = None, rate: str =
 
 def heatmap(frame: pl.DataFrame, x: str, y: str, value: str, fmt: str = PCT,
             title: str = "", tooltip: tuple[str, ...] = (), scheme: str = "redyellowgreen",
-            domain: tuple[float, float] | None = (0.0, 1.0), height: int = 300
-            ) -> alt.LayerChart:
-    """Cells of ``value`` over ``x`` × ``y``, with the value written in each cell."""
+            domain: tuple[float, float] | None = (0.0, 1.0), height: int | None = None,
+            y_order: list[str] | None = None) -> alt.LayerChart:
+    """Cells of ``value`` over ``x`` × ``y``, with the value written in each cell; rows in
+    ``y_order`` when given (else sorted), every row labelled (the height follows them)."""
     data = as_text(frame, [x, y])
     tips = _tooltip(data, [x, y, value, *tooltip])
     scale = alt.Scale(scheme=scheme, domain=list(domain)) if domain else alt.Scale(scheme=scheme)
-    base = alt.Chart(data).encode(x=alt.X(f"{x}:N", title=x.replace("_", " "), sort=None),
-                                  y=alt.Y(f"{y}:N", title=y.replace("_", " "), sort=None))
+    rows = data[y].n_unique() if data.height else 1
+    height = height or max(160, 26 * rows + 40)
+    base = alt.Chart(data).encode(
+        x=alt.X(f"{x}:N", title=x.replace("_", " "), sort="ascending",
+                axis=alt.Axis(labelOverlap=False)),
+        y=alt.Y(f"{y}:N", title=y.replace("_", " "), sort=y_order or "ascending",
+                axis=alt.Axis(labelOverlap=False)))
     cells = base.mark_rect().encode(color=alt.Color(f"{value}:Q", scale=scale,
                                                     legend=alt.Legend(format=fmt),
                                                     title=value.replace("_", " ")),
@@ -99,15 +106,19 @@ def heatmap(frame: pl.DataFrame, x: str, y: str, value: str, fmt: str = PCT,
 
 def bars(frame: pl.DataFrame, x: str, y: str, color: str | None = None, title: str = "",
          fmt: str | None = None, horizontal: bool = False, tooltip: tuple[str, ...] = (),
-         sort: str | None = None, group: bool = True, height: int = 300) -> alt.Chart:
-    """Plain bars; ``color`` groups them side by side (``group``) or only colours them."""
+         sort: str | list[str] | None = None, group: bool = True, height: int | None = None
+         ) -> alt.Chart:
+    """Plain bars; ``color`` groups them side by side (``group``) or only colours them.
+    Horizontal bars get a row of height per category, so every label shows."""
     dims = [x] + ([color] if color else [])
     data = as_text(frame, dims)
-    cat = alt.X(f"{x}:N", title=x.replace("_", " "), sort=sort)
+    cat = alt.X(f"{x}:N", title=x.replace("_", " "), sort=sort,
+                axis=alt.Axis(labelOverlap=False))
     axis = alt.Axis(format=fmt) if fmt else alt.Axis()
     val = alt.Y(f"{y}:Q", title=y.replace("_", " "), axis=axis)
     if horizontal:
-        cat = alt.Y(f"{x}:N", title=x.replace("_", " "), sort=sort)
+        cat = alt.Y(f"{x}:N", title=x.replace("_", " "), sort=sort,
+                    axis=alt.Axis(labelOverlap=False))
         val = alt.X(f"{y}:Q", title=y.replace("_", " "), axis=axis)
     enc = {"tooltip": _tooltip(data, dims + [y, *tooltip])}
     if color:
@@ -116,6 +127,10 @@ def bars(frame: pl.DataFrame, x: str, y: str, color: str | None = None, title: s
             enc["xOffset"] = alt.XOffset(f"{color}:N")
         elif group:
             enc["yOffset"] = alt.YOffset(f"{color}:N")
+    if height is None:
+        cats = data[x].n_unique() if data.height else 1
+        per = (cats * (data[color].n_unique() if color and group else 1)) if horizontal else 0
+        height = max(160, 18 * per + 60) if horizontal else 300
     return alt.Chart(data).mark_bar().encode(cat, val, **enc).properties(title=title,
                                                                          height=height)
 

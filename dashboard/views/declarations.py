@@ -16,6 +16,8 @@ if not common.need_dataset(data):
     st.stop()
 
 metrics = data.metrics()
+#: runs by length, then carrés by rank
+TYPES = [f"run{n}" for n in range(3, 9)] + [f"carre:{r}" for r in "789TJQKA"]
 
 # ------------------------------------------------------------ frequency
 st.subheader("How often")
@@ -33,12 +35,12 @@ else:
     freq = freq.filter(pl.col("type").is_not_null())
     left, right = st.columns([3, 2])
     left.altair_chart(charts.heatmap(freq, "variant", "type", "per_deal", fmt=".2f",
-                                     domain=None, scheme="blues", height=380,
+                                     domain=None, scheme="blues", y_order=TYPES,
                                      title="Declarations per deal with a contract",
                                      tooltip=("declarations", "deals")), key="dc_heat")
     by_type = data.query("declaration_frequency", ["type"] + ([split] if split else []))
     by_type = by_type.filter(pl.col("type").is_not_null())
-    right.altair_chart(charts.bars(by_type, "type", "declarations", color=split,
+    right.altair_chart(charts.bars(by_type, "type", "declarations", color=split, sort=TYPES,
                                    horizontal=True, title="Declared, all variants",
                                    tooltip=("per_deal",)), key="dc_types")
 
