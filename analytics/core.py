@@ -72,7 +72,8 @@ def _scope(filters: Filters | None, needs: tuple[str, ...]) -> tuple[str, dict]:
     gcond = " AND ".join([vcond, *game_conds])
     sub = f"{vcond} AND gkey IN (SELECT gkey FROM fg)" if game_conds else vcond
     rel = {"fg": ("f_games", gcond), "fgs": ("f_game_stats", sub), "fd": ("f_deals", sub),
-           "fgp": ("f_players", sub), "fdc": ("f_decl", sub), "fv": ("f_viol", sub),
+           "fgp": ("f_players", sub), "fl": ("f_lineups", sub), "fdc": ("f_decl", sub),
+           "fv": ("f_viol", sub),
            "ft": ("f_tricks", sub)}
     ctes = [f"{name} AS NOT MATERIALIZED (SELECT * FROM {table} WHERE {cond})"
             for name, (table, cond) in rel.items() if table in needs or name == "fg"]
@@ -87,8 +88,19 @@ def _compose(scope: str, body: str) -> str:
     return scope + text
 
 
+def _facts_version() -> str:
+    """A hash of the fact tables' SQL: a cache built by other code is rebuilt."""
+    h = hashlib.sha256(F.MACROS.encode())
+    for name in F.ORDER:
+        for step in F.FACTS[name][1]:
+            h.update(step.encode() if isinstance(step, str) else step.__name__.encode())
+    h.update(F.tricks_sql(F.MIN_TRICK_COLUMNS).encode())
+    return h.hexdigest()
+
+
 def _fingerprint(files: dict[str, list[str]]) -> str:
-    h = hashlib.sha256()
+    """The committed files (paths, sizes, mtimes) and the fact tables' code."""
+    h = hashlib.sha256(_facts_version().encode())
     for table in sorted(files):
         for p in files[table]:
             st = os.stat(p)

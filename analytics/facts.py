@@ -22,7 +22,9 @@ which DuckDB groups several times faster than text.
 ``f_players``      one row per game and seat: the player's name (and a number
                    for it, pid), side, deals, contracts taken and made, raw
                    points, declarations, result
-``f_lineups``      one row per game: the pid in each seat (built with f_players)
+``f_lineups``      one row per game: the pid in each seat, the winning side, the
+                   game's place in date order, whether Elo rates it (built with
+                   f_players)
 ``f_decl``         one row per declared combination in a deal with a contract
 ``f_viol``         one row per violation, with the player's name
 ``f_tricks``       one row per game and contract: per trick number 1..K the
@@ -272,11 +274,22 @@ LEFT JOIN vio ON vio.gkey = s.gkey AND vio.seat = s.seat
 
 F_LINEUPS = """
 CREATE OR REPLACE TABLE f_lineups AS
-SELECT gkey,
-       max(pid) FILTER (WHERE seat = 1) AS p1, max(pid) FILTER (WHERE seat = 2) AS p2,
-       max(pid) FILTER (WHERE seat = 3) AS p3, max(pid) FILTER (WHERE seat = 4) AS p4,
-       count(DISTINCT pid) = count(*) AND count(pid) = count(*) AS named
-FROM f_players GROUP BY gkey
+WITH p AS (
+  SELECT gkey,
+         max(pid) FILTER (WHERE seat = 1) AS p1, max(pid) FILTER (WHERE seat = 2) AS p2,
+         max(pid) FILTER (WHERE seat = 3) AS p3, max(pid) FILTER (WHERE seat = 4) AS p4,
+         count(DISTINCT pid) = count(*) AND count(pid) = count(*) AS named
+  FROM f_players GROUP BY gkey
+)
+SELECT g.gkey, g.variant, enum_code(g.variant)::INTEGER AS vid, g.partnership, g.seats,
+       side_index(g.result) AS winner, p.p1, p.p2, coalesce(p.p3, 0) AS p3,
+       coalesce(p.p4, 0) AS p4,
+       (row_number() OVER (ORDER BY g.played_on NULLS LAST, g.source_file, g.game_index,
+                                    g.gkey))::INTEGER AS ord,
+       coalesce(p.named AND g.result <> '*' AND (g.seats = 4 OR NOT g.partnership)
+                AND side_index(g.result) BETWEEN 1
+                    AND CASE WHEN g.partnership THEN 2 ELSE g.seats END, false) AS rated
+FROM f_games g JOIN p USING (gkey)
 """
 
 

@@ -1,8 +1,8 @@
 """Every metric, defined once: what it counts (``doc``), its dimensions and its SQL.
 
 A metric's SQL is a template over the *filtered* fact relations (``fg`` games,
-``fgs`` game stats, ``fd`` deals, ``fgp`` players per game and seat, ``fdc``
-declarations, ``fv`` violations, ``ft`` deals' tricks; see
+``fgs`` game stats, ``fd`` deals, ``fgp`` players per game and seat, ``fl``
+line-ups, ``fdc`` declarations, ``fv`` violations, ``ft`` tricks; see
 :mod:`analytics.facts`).  The placeholders are filled by :func:`render` from the
 metric's own tables of dimension expressions; the only values that reach the
 SQL from outside are bound parameters (``$min_n`` and the filters' ``$f_*``).
@@ -386,13 +386,10 @@ _add(Metric(
     by=("player", "variant"),
     fields=("games", "games_won", "elo"),
     sql="""
-SELECT CASE WHEN $per_variant THEN enum_code(g.variant) ELSE 0 END::INTEGER AS vid,
-       g.partnership, g.seats, side_index(g.result) AS winner,
-       l.p1, l.p2, coalesce(l.p3, 0) AS p3, coalesce(l.p4, 0) AS p4
-FROM fg AS g JOIN f_lineups AS l USING (gkey)
-WHERE g.result <> '*' AND l.named AND (g.seats = 4 OR NOT g.partnership)
-  AND side_index(g.result) BETWEEN 1 AND CASE WHEN g.partnership THEN 2 ELSE g.seats END
-ORDER BY g.played_on NULLS LAST, g.source_file, g.game_index, g.gkey
+SELECT CASE WHEN $per_variant THEN vid ELSE 0 END::INTEGER AS vid,
+       partnership, seats, winner, p1, p2, p3, p4
+FROM fl WHERE rated
+ORDER BY ord
 """,
     dims={"player": "player", "variant": "variant"},
     needs=("f_games", "f_players", "f_lineups"),
