@@ -78,8 +78,9 @@ class Metric:
 
     def check_by(self, by) -> list[str]:
         """The dimensions to use: validated against ``self.by``, duplicates dropped."""
+        by = [by] if isinstance(by, str) else list(by or [])
         out: list[str] = []
-        for b in list(by or []) + [a for a in self.always_by if a not in (by or [])]:
+        for b in by + [a for a in self.always_by if a not in by]:
             if b not in self.by:
                 raise ValueError(f"metric {self.name!r} cannot be split by {b!r}; "
                                  f"allowed: {', '.join(self.by)}")
