@@ -510,6 +510,9 @@ class DealWalk:
         trump_mask = ct.trump_mask
         suit_of = SUIT_OF
         w = w_strength = led = 0
+        free_follow = True
+        overbeat_plain = duties.overbeat_plain
+        overbeat_trump = duties.overbeat_trump
         penalty = rs.breach_penalty
         auto_end = rs.auto_end
         betl = self.betl
@@ -546,7 +549,11 @@ class DealWalk:
                 code = "D203"
                 self.flag("D203", play.pos, number, seat,
                           f"seat {seat} played {play.card}, which it does not hold")
-            elif pos_in_trick:
+            elif pos_in_trick and not (
+                    # fast path: following the led suit and beating the trick so far
+                    # fulfils every duty; so does any follow of a plain suit where
+                    # the variant has no overbeat
+                    suit_of[c] == led and (strength[c] > w_strength or free_follow)):
                 code = judge(hand, c, trick, seats, seat, ct, duties, side_of, w)[1]
                 if code is not None:
                     self.flag(code, play.pos, number, seat,
@@ -572,6 +579,7 @@ class DealWalk:
             # the winner so far: the highest trump, else the highest of the led suit
             if not pos_in_trick:
                 w, w_strength, led = 0, strength[c], suit_of[c]
+                free_follow = not (overbeat_trump if trump_mask >> c & 1 else overbeat_plain)
             elif strength[c] > w_strength and (suit_of[c] == led or trump_mask >> c & 1):
                 w, w_strength = pos_in_trick, strength[c]
             trick.append(c)
