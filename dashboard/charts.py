@@ -88,7 +88,7 @@ def heatmap(frame: pl.DataFrame, x: str, y: str, value: str, fmt: str = PCT,
     tips = _tooltip(data, [x, y, value, *tooltip])
     scale = alt.Scale(scheme=scheme, domain=list(domain)) if domain else alt.Scale(scheme=scheme)
     rows = data[y].n_unique() if data.height else 1
-    height = height or max(160, 26 * rows + 40)
+    height = height or max(200, 34 * rows + 40)
     base = alt.Chart(data).encode(
         x=alt.X(f"{x}:N", title=x.replace("_", " "), sort="ascending",
                 axis=alt.Axis(labelOverlap=False)),
@@ -130,7 +130,7 @@ def bars(frame: pl.DataFrame, x: str, y: str, color: str | None = None, title: s
     if height is None:
         cats = data[x].n_unique() if data.height else 1
         per = (cats * (data[color].n_unique() if color and group else 1)) if horizontal else 0
-        height = max(160, 18 * per + 60) if horizontal else 300
+        height = max(160, 24 * per + 80) if horizontal else 300
     return alt.Chart(data).mark_bar().encode(cat, val, **enc).properties(title=title,
                                                                          height=height)
 

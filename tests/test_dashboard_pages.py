@@ -170,6 +170,10 @@ def test_violations_table_and_open_in_replay(dataset, stats, monkeypatch):
     rows = stats.violation_rows(limit=500)
     table = frame(at, "code", "message", "game_id")
     same(table, rows, ["game_id", "code", "deal", "trick", "seat", "line", "col", "message"])
+    assert at.selectbox(key="vi_by").value == "code"
+    at.selectbox(key="vi_by").set_value("player").run()
+    _ok(at)
+    assert len(at.get("vega_lite_chart")) == 2
     at.multiselect(key="vi_codes_sel").set_value(["C401"]).run()
     _ok(at)
     c401 = frame(at, "code", "message", "game_id")

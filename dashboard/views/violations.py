@@ -25,9 +25,19 @@ if by_code.is_empty() or by_code["violations"].sum() == 0:
 by_code = by_code.filter(pl.col("code").is_not_null()).with_columns(
     pl.col("code").str.slice(0, 1).replace_strict(FAMILIES, default="other").alias("family"))
 left, right = st.columns(2)
-left.altair_chart(charts.bars(by_code, "code", "per_1000", color="family", group=False,
-                              title="Per 1,000 deals, by code", tooltip=("violations",)),
-                  key="vi_codes")
+dims = [d for d in data.metrics()["violations"].by if d != "trick"]  # trick: on the right
+split = left.selectbox("Per 1,000 deals, by", dims, index=dims.index("code"), key="vi_by",
+                       persist_state="session", help=data.metrics()["violations"].doc)
+if split == "code":
+    left.altair_chart(charts.bars(by_code, "code", "per_1000", color="family", group=False,
+                                  title="Per 1,000 deals, by code", tooltip=("violations",)),
+                      key="vi_codes")
+else:
+    other = data.query("violations", [split]).drop_nulls(split)
+    if split == "family":
+        other = other.with_columns(pl.col("family").replace_strict(FAMILIES, default="other"))
+    left.altair_chart(charts.bars(other, split, "per_1000", title=f"Per 1,000 deals, by {split}",
+                                  tooltip=("violations", "deals"), sort="-y"), key="vi_other")
 by_trick = data.query("violations", ["trick"]).drop_nulls("trick")
 if not by_trick.is_empty():
     right.altair_chart(charts.bars(by_trick.sort("trick"), "trick", "violations",
