@@ -5,7 +5,7 @@ The dataset is the bundled records (data/), built with the same ingest as
 ``belot dashboard`` without a DATASET.  A screenshot of each page is saved under the
 test's temporary folder, or under ``$BELOT_SCREENSHOTS`` when set (the README's
 screenshots: ``BELOT_SCREENSHOTS=docs/screenshots pytest tests/test_dashboard_e2e.py``);
-the time each page took to be ready is written beside them (timings.json) and printed.
+the time each page took to be ready is printed (``-s``).
 
 Every wait is bounded: the server must answer within 90 s, each page within 60 s, and
 the server is stopped (its whole process group) whatever happens.
@@ -13,7 +13,6 @@ the server is stopped (its whole process group) whatever happens.
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import socket
@@ -31,6 +30,7 @@ CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
 SERVER_WAIT = 90
 PAGE_WAIT = 60
+WIDTH, HEIGHT = 1400, 1000
 
 pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists(),
@@ -116,7 +116,7 @@ def browser():
     opts = Options()
     opts.binary_location = str(CHROMIUM)
     for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                "--window-size=1400,2000", "--hide-scrollbars", "--force-device-scale-factor=1"):
+                f"--window-size={WIDTH},{HEIGHT}", "--hide-scrollbars", "--force-device-scale-factor=1"):
         opts.add_argument(arg)
     driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=opts)
     driver.set_page_load_timeout(PAGE_WAIT)
@@ -174,6 +174,33 @@ def settled(driver, heading: str, charts: int = 0, text: str | None = None) -> N
     assert driver.find_elements(By.CSS_SELECTOR, "h1")
 
 
+def shoot(driver, path: Path) -> None:
+    """A screenshot as tall as the page's content (within reason), then the usual size."""
+    height = driver.execute_script(
+        "const m = document.querySelector('[data-testid=\"stMain\"]');"
+        "return (m ? m.scrollHeight : document.body.scrollHeight);")
+    driver.set_window_size(WIDTH, max(900, min(int(height) + 40, 2600)))
+    time.sleep(0.8)  # charts follow the new width/height
+    driver.save_screenshot(str(path))
+    driver.set_window_size(WIDTH, HEIGHT)
+
+
+def select_row(driver, row: int) -> None:
+    """Tick the selection box of a table row (the grid is a canvas: click by position)."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+
+    grid = driver.find_element(By.CSS_SELECTOR, '[data-testid="stDataFrame"]')
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", grid)
+    time.sleep(0.5)
+    r = grid.rect
+    header = row_height = 35  # Streamlit's default row height, the header's too
+    ActionChains(driver).move_to_element_with_offset(
+        grid, int(-r["width"] / 2 + 14),
+        int(-r["height"] / 2 + header + row_height * row + row_height / 2)
+    ).pause(0.2).click().perform()
+
+
 def nav(driver, title: str) -> None:
     from selenium.webdriver.common.by import By
 
@@ -212,6 +239,7 @@ def test_click_through_every_page(server, browser, shots, tmp_path, bundled_data
     with analytics.open_dataset(bundled_dataset) as a:
         games_before = a.overview()["games"]
         on_cards = a.violation_rows(code=["C401", "C402", "C403", "C404"], limit=5000)
+        third = a.violation_rows(limit=500).row(2, named=True)  # as the table lists them
     # a card-play finding in a yu4 game (the play goes on after it, so there are tricks to
     # step through), else any finding a few tricks into a deal
     yu4 = on_cards.filter((pl.col("variant") == "yu4") & (pl.col("trick") >= 3))
@@ -231,7 +259,7 @@ def test_click_through_every_page(server, browser, shots, tmp_path, bundled_data
         timings[title] = time.monotonic() - t0
         if title in ("Replay", "Import"):
             continue  # their screenshots come after using them, below
-        browser.save_screenshot(str(shots / f"{title.lower()}.png"))
+        shoot(browser, shots / f"{title.lower()}.png")
 
     # Violations -> the replay viewer at that deal and trick
     nav(browser, "Violations")
@@ -242,15 +270,27 @@ def test_click_through_every_page(server, browser, shots, tmp_path, bundled_data
     timings["Violation opened in Replay"] = time.monotonic() - t0
     assert "game=" in browser.current_url and "trick=" in browser.current_url
 
+    # selecting a row of the table opens its deal too
+    nav(browser, "Violations")
+    settled(browser, "Violations", 2)
+    select_row(browser, 2)
+    settled(browser, "Replay", text=third["message"])
+    assert f"game={third['game_id']}&deal={third['deal']}&trick=" in browser.current_url
+    nav(browser, "Violations")  # the selection is gone: the page stays
+    settled(browser, "Violations", 2)
+    time.sleep(1)
+    settled(browser, "Violations", 2)
+
     # a deep link straight to a trick with a finding: the card is flagged, the message shown
     t0 = time.monotonic()
     browser.get(f"{server}/replay?game={shown['game_id']}&deal={shown['deal']}"
                 f"&trick={shown['trick']}")
     settled(browser, "Replay", text=f"Trick {shown['trick']} of")
     timings["Replay (deep link, cold)"] = time.monotonic() - t0
-    assert browser.find_elements(By.CSS_SELECTOR, ".bt-center .bcard.bad")
+    # (st.html content lands a moment after the script's run has finished)
+    _wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".bt-center .bcard.bad"))
     assert shown["code"] in browser.find_element(By.TAG_NAME, "body").text
-    browser.save_screenshot(str(shots / "replay.png"))
+    shoot(browser, shots / "replay.png")
 
     # step forward and back
     button(browser, "Start").click()
@@ -266,8 +306,7 @@ def test_click_through_every_page(server, browser, shots, tmp_path, bundled_data
         time.sleep(0.2)
     _wait(browser, lambda d: trick_line(d).startswith("Trick 4 of"))
     settled(browser, "Replay")
-    table = browser.find_elements(By.CSS_SELECTOR, ".bt-table")
-    assert table and len(table[0].find_elements(By.CSS_SELECTOR, ".bt-center .bcard")) >= 2
+    _wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".bt-center .bcard")) >= 2)
 
     # import: a good file through the real upload widget, then into the dataset
     nav(browser, "Import")
@@ -282,7 +321,7 @@ def test_click_through_every_page(server, browser, shots, tmp_path, bundled_data
     settled(browser, "Import", text="Files accepted")
     _wait(browser, lambda d: "2 finding(s)" in d.find_element(By.TAG_NAME, "body").text
           and "scribbles.bgn is rejected" in d.find_element(By.TAG_NAME, "body").text)
-    browser.save_screenshot(str(shots / "import.png"))
+    shoot(browser, shots / "import.png")
     t0 = time.monotonic()
     button(browser, "to the dataset").click()
     settled(browser, "Import", text="Added 1 game(s)")
@@ -294,7 +333,5 @@ def test_click_through_every_page(server, browser, shots, tmp_path, bundled_data
     games = browser.find_element(By.CSS_SELECTOR, '[data-testid="stMetricValue"]').text
     assert games == f"{games_before + 1:,}"
 
-    (shots / "timings.json").write_text(json.dumps(
-        {k: round(v, 2) for k, v in timings.items()}, indent=1) + "\n")
     print("\npage ready times (s): " + ", ".join(f"{k} {v:.1f}" for k, v in timings.items()))
     assert all(v < PAGE_WAIT for v in timings.values())
