@@ -169,6 +169,7 @@ def child(args: argparse.Namespace) -> None:
     out["rss_driver_mb"] = me.ru_maxrss / 1024
     out["rss_worker_mb"] = kids.ru_maxrss / 1024
     out["cpu_seconds"] = me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+    out["cpu_driver_seconds"] = me.ru_utime + me.ru_stime
     out["loadavg"] = os.getloadavg()[0]
     print(json.dumps(out))
 
