@@ -71,6 +71,7 @@ def source_roots(path: str) -> list[str]:
 
 @st.cache_resource(max_entries=4, show_spinner=False)
 def _open(path: str, version: str):
+    """One read-only Analytics per dataset snapshot (``version`` is only the cache key)."""
     import analytics
 
     return analytics.open_dataset(path)
@@ -170,10 +171,6 @@ class Data:
     def exists(self) -> bool:
         return (Path(self.path) / "_belot").is_dir()
 
-    @property
-    def analytics(self):
-        return _open(self.path, self.version)
-
     def metrics(self) -> dict:
         import analytics
 
@@ -241,12 +238,3 @@ def need_dataset(data: Data) -> bool:
     st.warning(f"No dataset at `{data.path}` yet. Build one with `belot ingest FILES --into "
                f"{data.path}`, or add files on the **Import** page.")
     return False
-
-
-def col(frame: pl.DataFrame, *names: str) -> str | None:
-    """The first of ``names`` that ``frame`` has (the analytics' frames are tidy, but a
-    page should not break on a renamed column)."""
-    for n in names:
-        if n in frame.columns:
-            return n
-    return None

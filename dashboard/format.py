@@ -8,7 +8,7 @@ from __future__ import annotations
 import html
 import math
 
-from replay.cards import CARD_INDEX, CARD_TEXT, RANKS, SUITS, cards_in
+from replay.cards import CARD_TEXT, RANKS, SUITS, cards_in
 
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED_SUITS = frozenset("HD")
@@ -53,23 +53,6 @@ def sorted_hand(cards) -> list[str]:
 def mask_cards(mask: int) -> list[str]:
     """The cards of a 32-bit hand mask, sorted for display."""
     return sorted_hand(cards_in(mask))
-
-
-def hand_by_suit(cards) -> dict[str, list[str]]:
-    """Suit letter -> card labels held in it (every suit present, maybe empty)."""
-    out: dict[str, list[str]] = {s: [] for s in SUITS}
-    for text in sorted_hand(cards):
-        out[text[1]].append(card_label(text))
-    return out
-
-
-def hand_line(cards) -> str:
-    """One line per hand: ``♠ A K 9  ♥ 10  ♦ –  ♣ Q 8``."""
-    parts = []
-    for suit, labels in hand_by_suit(cards).items():
-        ranks = " ".join(label[:-1] for label in labels) or "–"
-        parts.append(f"{SUIT_SYMBOL[suit]} {ranks}")
-    return "  ".join(parts)
 
 
 def contract_label(contract: int | str | None) -> str:
@@ -136,7 +119,3 @@ def short_id(game_id: str | None, n: int = 10) -> str:
 def esc(text: object) -> str:
     """HTML-escape anything for the hand-built HTML of the replay table."""
     return html.escape(str(text), quote=True)
-
-
-def is_card(text: str) -> bool:
-    return text in CARD_INDEX

@@ -110,12 +110,13 @@ def check_upload(name: str, data: bytes, limit_bytes: int | None = None) -> Uplo
         return _reject(check, f"{len(data) / 2**20:.1f} MB is over the limit of "
                               f"{limit_bytes / 2**20:.0f} MB")
     try:
-        text = decode(name, data, limit_bytes)
+        decode(name, data, limit_bytes)
     except ValueError as exc:
         return _reject(check, str(exc))
     with tempfile.TemporaryDirectory(prefix="belot-upload-") as tmp:
-        path = Path(tmp) / "upload.bgn"
-        path.write_text(text, encoding="utf-8", newline="")
+        # the bytes as uploaded, read the way `belot validate` reads a file
+        path = Path(tmp) / ("upload.bgn.gz" if name.lower().endswith(".gz") else "upload.bgn")
+        path.write_bytes(data)
         for report in validate_file(path, display=name):
             check.games += 1
             check.deals += len(report.deals)

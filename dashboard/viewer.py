@@ -25,6 +25,7 @@ from dashboard.format import (
     CONTRACT_TEXT,
     card_str,
     mask_cards,
+    seat_names,
     side_name,
     side_of,
     sorted_hand,
@@ -130,8 +131,6 @@ class LoadedGame:
 
     @property
     def names(self) -> dict[int, str]:
-        from dashboard.format import seat_names
-
         return seat_names(self.game.tags, self.players)
 
 
@@ -363,10 +362,3 @@ def trick_rows(view: DealView) -> list[dict]:
 def violation_rows(violations: Iterable[Violation]) -> list[dict]:
     return [{"code": v.code, "line": v.line, "col": v.col, "deal": v.deal, "trick": v.trick,
              "seat": v.seat, "message": v.message} for v in violations]
-
-
-def first_step_of(view: DealView, trick: int | None) -> int:
-    """The step that shows ``trick`` (0 when None or out of range)."""
-    if trick is None:
-        return 0
-    return trick if 1 <= trick <= view.steps else 0

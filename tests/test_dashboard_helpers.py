@@ -17,7 +17,6 @@ from dashboard.format import (
     card_html,
     card_label,
     contract_label,
-    hand_line,
     mask_cards,
     number,
     pct,
@@ -33,7 +32,6 @@ from dashboard.viewer import (
     auction_rows,
     deal_view,
     declaration_rows,
-    first_step_of,
     load_game,
     phase_of,
     read_game_at,
@@ -59,7 +57,6 @@ def test_hands_sorted_by_suit_then_rank():
     assert sorted_hand(["7S", "AH", "TS", "KC", "AS"]) == ["AS", "TS", "7S", "AH", "KC"]
     mask = sum(1 << CARD_INDEX[c] for c in ("JD", "7S", "9D"))
     assert mask_cards(mask) == ["7S", "JD", "9D"]
-    assert hand_line(["AS", "9S", "TH", "QC"]) == "♠ A 9  ♥ 10  ♦ –  ♣ Q"
 
 
 def test_contracts_calls_sides_and_numbers():
@@ -154,7 +151,6 @@ def test_deal_view_steps(revoke_view):
     assert [(c.seat, c.card, c.codes, c.legal) for c in bad] == [(2, "7C", ["C401"], False)]
     assert [x.code for x in v.violations_at(5)] == ["C401"]
     assert v.violations_at(4) == [] and v.trick_at(0) is None and v.trick_at(9) is None
-    assert first_step_of(v, 5) == 5 and first_step_of(v, None) == 0 and first_step_of(v, 42) == 0
 
 
 def test_deal_view_tables(revoke_view):

@@ -27,8 +27,8 @@ row1[3].metric("Variants", number(ov["variants"], 0))
 row2 = st.columns(3)
 ci = (f"95% interval {pct(ov.get('bid_success_ci_low'))} – {pct(ov.get('bid_success_ci_high'))}"
       f" over {number(ov.get('contracts'), 0)} contracts")
-row2[0].metric("Bid success", pct(ov.get("bid_success")), help="Contracts made / contracts "
-               "judged (Wilson interval). " + ci)
+row2[0].metric("Bid success", pct(ov.get("bid_success")),
+               help="Contracts made / contracts judged, with its Wilson interval")
 row2[0].caption(ci)
 row2[1].metric("Declarations per deal", number(ov.get("declarations_per_deal"), 2),
                help="Declared combinations per deal with a contract")

@@ -137,7 +137,7 @@ def _deal_label(n: int) -> str:
     d = report.deals[n - 1]
     bad = sum(1 for v in report.violations if v.deal == n)
     what = ("passed" if d.contract is None else
-            f"{contract_label(['S', 'H', 'D', 'C', 'NT', 'AT'][d.contract])} by seat {d.caller}"
+            f"{contract_label(d.contract)} by seat {d.caller}"
             f" · {'made' if d.made else 'fell' if d.made is False else 'not judged'}")
     return f"deal {n} · {what}" + (f" · ⚠ {bad}" if bad else "")
 
