@@ -409,3 +409,24 @@ def test_persistent_cache(hand, tmp_path):
     assert json.dumps(again.overview(), default=str) == json.dumps(hand[0].overview(),
                                                                    default=str)
     again.close()
+
+
+def test_reads_only_committed_parts(hand, tmp_path):
+    """A part in a table folder that no commit names (a writer mid-commit, or debris) is
+    not read; without a commit log (a plain copy), every Parquet file is."""
+    import shutil
+
+    import pyarrow.parquet as pq
+
+    root = tmp_path / "ds"
+    shutil.copytree(hand[0].root, root)
+    part = next((root / "games").glob("variant=yu4/*/*.parquet"))
+    shutil.copy(part, part.with_name("part-999999.parquet"))
+    a = open_dataset(root)
+    assert a.overview()["games"] == 4
+    a.close()
+    shutil.rmtree(root / "_belot")
+    b = open_dataset(root)
+    assert b.overview()["games"] == 4 + pq.read_metadata(part).num_rows  # read twice
+
+    b.close()
