@@ -534,7 +534,9 @@ def open_dataset(path: str | os.PathLike, cache: str | os.PathLike | None = None
     (:func:`committed_files`); the fact tables the metrics read are built on first
     use, in memory.  ``cache``: a ``.duckdb`` file to keep them in instead; it is
     reused while the dataset's committed files are unchanged (a fingerprint of
-    their paths, sizes and mtimes) and rebuilt otherwise.
+    their paths, sizes and mtimes, and the fact tables' code) and rebuilt otherwise.
+    DuckDB lets one process at a time write a database file: give each process
+    its own cache file.
     """
     files = committed_files(path)
     if cache is None:
