@@ -8,6 +8,7 @@ function taking the parsed arguments and returning the exit status.
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import sys
 
@@ -33,7 +34,16 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def tune_gc() -> None:
+    """The reader and the engine make many short-lived, acyclic objects; with the
+    default thresholds the cyclic collector scans them thousands of times a second
+    (about a quarter of the engine's time).  Freed by reference counting anyway."""
+    gc.freeze()
+    gc.set_threshold(100_000, 50, 100)
+
+
 def main(argv: list[str] | None = None) -> int:
+    tune_gc()
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):

@@ -142,6 +142,9 @@ def peak_rss_validating(path: Path) -> float:
 
 
 def main() -> None:
+    from belot.cli import tune_gc
+
+    tune_gc()  # as the belot command does
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--deals", type=int, default=100_000)
     ap.add_argument("--quick", action="store_true", help="5,000 deals, no memory check")

@@ -49,6 +49,13 @@ from replay.scoring import DealScore, Tally, breach_scores
 
 SIDE_NAMES = "AB"
 _Q, _K = 5, 6  # natural rank indices of the queen and the king
+#: the kings and queens that can make a bela, by the bit set of bela suits
+_BELA_CARDS = tuple(
+    sum((1 << (s * 8 + _Q)) | (1 << (s * 8 + _K)) for s in range(4) if suits >> s & 1)
+    for suits in range(16))
+#: players -> leader -> the seats in turn order from that leader (index 0 unused)
+_SEAT_ORDER = {n: [[(lead - 1 + i) % n + 1 for i in range(n)] for lead in range(n + 1)]
+               for n in (2, 3, 4)}
 
 
 def replay_game(game: Game, file: str | None = None, game_id: str | None = None) -> GameReport:
@@ -521,12 +528,8 @@ class DealWalk:
         record_play = dr.plays.append
         record_trick = dr.tricks.append
         card_index = CARD_INDEX
-        # the kings and queens that can make a bela under this contract
-        bela_cards = 0
-        for suit in range(4):
-            if bela_suits >> suit & 1:
-                bela_cards |= (1 << (suit * 8 + _Q)) | (1 << (suit * 8 + _K))
-        seat_at = [[(lead - 1 + i) % n + 1 for i in range(n)] for lead in range(n + 1)]
+        bela_cards = _BELA_CARDS[bela_suits]
+        seat_at = _SEAT_ORDER[n]
         turn_seats = seat_at[leader]
         limit = len(plays) if claim_at is None else min(claim_at, len(plays))
         k = 0
