@@ -132,10 +132,12 @@ def bench_chess(path: Path) -> dict:
 
 def peak_rss_validating(path: Path) -> float:
     """Peak RSS (MB) of a fresh process that validates ``path``."""
+    # VmHWM, not ru_maxrss: a child started from this (large) process inherits its
+    # ru_maxrss high-water mark across exec, VmHWM starts afresh.
     code = ("import sys; sys.path.insert(0, %r)\n"
             "from replay.validate import validate_file\n"
             "for _ in validate_file(%r): pass\n"
-            "import resource; print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
+            "print([l for l in open('/proc/self/status') if l.startswith('VmHWM')][0].split()[1])")
     out = subprocess.run([sys.executable, "-c", code % (str(ROOT), str(path))],
                          capture_output=True, text=True, check=True).stdout
     return int(out.split()[-1]) / 1024
