@@ -173,6 +173,30 @@ class ForcedFirst(Model):
         return self.made
 
 
+def double(best: Contract | None, seat: int, side_of: tuple[int, ...], word: str,
+           thing: str) -> str | None:
+    """X: the other side doubles the standing contract, once (bg4-09, contree §3)."""
+    if best is None:
+        return f"{word} with no {thing} to double"
+    if side_of[best.seat] == side_of[seat]:
+        return f"{word} of one's own side's {thing}"
+    if best.double != 1:
+        return f"the {thing} is already doubled"
+    best.double = 2
+    return None
+
+
+def redouble(best: Contract | None, seat: int, side_of: tuple[int, ...], word: str,
+             after: str, level: int) -> str | None:
+    """XX: the doubled side answers its opponents' double (bg4-09, contree §3)."""
+    if best is None or best.double != 2:
+        return f"{word} without a {after}"
+    if side_of[best.seat] != side_of[seat]:
+        return f"{word} by the side that gave the {after}"
+    best.double = level
+    return None
+
+
 LADDER_RANK = {"C": 0, "D": 1, "H": 2, "S": 3, "NT": 4, "AT": 5}
 
 
@@ -212,25 +236,17 @@ class Ladder(Model):
             self.passes = 0
             return None
         if call == "X":
-            if self.best is None:
-                return "contra with no contract to double"
-            if self.side_of[self.best.seat] == self.side_of[seat]:
-                return "contra of one's own side's contract"
-            if self.best.double != 1:
-                return "the contract is already doubled"
-            self.best.double = 2
-            self.passes = 0
-            return None
+            why = double(self.best, seat, self.side_of, "contra", "contract")
+            if why is None:
+                self.passes = 0
+            return why
         if call == "XX":
-            if self.best is None or self.best.double != 2:
-                return "recontra without a contra"
-            if self.side_of[self.best.seat] != self.side_of[seat]:
-                return "recontra by the side that doubled"
-            self.best.double = 4
-            self.passes = 0
-            if self.best.kind == ALL_TRUMPS:
-                self.ended = True  # bg4-12: a redoubled All trumps ends the bidding
-            return None
+            why = redouble(self.best, seat, self.side_of, "recontra", "contra", 4)
+            if why is None:
+                self.passes = 0
+                if self.best.kind == ALL_TRUMPS:
+                    self.ended = True  # bg4-12: a redoubled All trumps ends the bidding
+            return why
         return f"'{call}' is not a call in bg4"
 
     def _name(self) -> str:
@@ -323,23 +339,15 @@ class PointBids(Model):
             self.passes = 0
             return None
         if call == "X":
-            if self.best is None:
-                return "coinche with no bid"
-            if self.best.double > 1:
-                return "the bid is already coinched"
-            if self.side_of[self.best.seat] == self.side_of[seat]:
-                return "coinche of one's own side's bid"
-            self.best.double = 2
-            self.passes = 0
-            return None
+            why = double(self.best, seat, self.side_of, "coinche", "bid")
+            if why is None:
+                self.passes = 0
+            return why
         if call == "XX":
-            if self.best is None or self.best.double != 2:
-                return "surcoinche without a coinche"
-            if self.side_of[self.best.seat] != self.side_of[seat]:
-                return "surcoinche by the side that coinched"
-            self.best.double = 3
-            self.ended = True
-            return None
+            why = redouble(self.best, seat, self.side_of, "surcoinche", "coinche", 3)
+            if why is None:
+                self.ended = True  # contree §3: a surcoinche ends the auction
+            return why
         return f"'{call}' is not a call in contrée"
 
     def done(self) -> bool:
