@@ -287,3 +287,51 @@ def test_rejects_keep_the_raw_text(ds):
     assert broken["message"] == "expected a call, found 'ZZ'"
     assert unknown["line"] == FILE.count("\n", 0, FILE.index(GAME5_UNKNOWN)) + 1
     assert len({r["game_id"] for r in rows}) == 2
+
+
+def test_invariants_on_simulated_games(tmp_path):
+    """Figures that must agree with the engine's scoring and with the cards."""
+    import duckdb
+    from ingest_util import write_corpus
+
+    for i, v in enumerate(["yu4", "mk4", "bg4", "contree"]):
+        write_corpus(tmp_path / "in" / f"{v}.bgn", v, games=8, seed=60 + i, violation_rate=0.1)
+    ingest_paths([str(tmp_path / "in")], tmp_path / "ds", workers=0)
+    con = duckdb.connect()
+    ds = tmp_path / "ds"
+    for t in ("deals", "tricks", "plays"):
+        con.execute(f"CREATE VIEW {t} AS SELECT * FROM read_parquet('{ds}/{t}/**/*.parquet', "
+                    "hive_partitioning = true)")
+    side = "(CASE bidder_side WHEN 'A' THEN 1 ELSE 2 END)"
+    # yu4/mk4 score what each side collected when the contract is made (no capot bonus)
+    # and give the sum to the opponents when it falls (yu4-42, mk4-25)
+    bad = con.execute(f"""
+        SELECT count(*) FROM deals WHERE variant IN ('yu4', 'mk4') AND capot_side IS NULL
+          AND NOT penalty AND made IS NOT NULL AND NOT (
+            (made AND score[{side}] = bidder_points AND score[3 - {side}] = opponents_points)
+            OR (NOT made AND score[{side}] = 0
+                AND score[3 - {side}] = bidder_points + opponents_points))""").fetchone()[0]
+    checked = con.execute("SELECT count(*) FROM deals WHERE variant IN ('yu4', 'mk4') "
+                          "AND made IS NOT NULL").fetchone()[0]
+    assert bad == 0 and checked > 50
+    # a ruff: a trump on a lead of another suit, in a suit contract
+    bad = con.execute("""
+        SELECT count(*) FROM tricks t JOIN deals d USING (game_id, deal)
+        WHERE t.trumped <> coalesce(d.contract IN ('S', 'H', 'D', 'C')
+              AND t.led_suit <> d.contract
+              AND d.contract IN (right(t.card2, 1), right(t.card3, 1), right(t.card4, 1)),
+              false)""").fetchone()[0]
+    assert bad == 0
+    assert con.execute("SELECT count(*) FROM tricks WHERE trumped").fetchone()[0] > 10
+    # every card of a trick is a play of that trick, in order
+    bad = con.execute("""
+        SELECT count(*) FROM tricks t JOIN plays p USING (game_id, deal, trick)
+        WHERE p.card <> [t.card1, t.card2, t.card3, t.card4][p.position]
+           OR p.seat <> [t.seat1, t.seat2, t.seat3, t.seat4][p.position]""").fetchone()[0]
+    assert bad == 0
+    # card points of a deal's tricks add up to the deal's card points (no claims here)
+    bad = con.execute("""
+        SELECT count(*) FROM (SELECT game_id, deal, sum(points) AS p FROM tricks
+                              GROUP BY ALL) t JOIN deals d USING (game_id, deal)
+        WHERE d.tricks = 8 AND t.p <> list_sum(d.card_points)""").fetchone()[0]
+    assert bad == 0
