@@ -69,6 +69,12 @@ def run(args: argparse.Namespace) -> int:
     except (FileNotFoundError, DatasetError) as exc:
         print(f"belot ingest: {exc}", file=sys.stderr)
         return 2
+    except ImportError as exc:
+        if args.scheduler and exc.name and exc.name.startswith(("distributed", "dask")):
+            print("belot ingest: --scheduler needs dask.distributed: "
+                  "pip install 'belot-replay[dask]'", file=sys.stderr)
+            return 2
+        raise
     if args.json:
         print(json.dumps(s.to_json()))
     else:
