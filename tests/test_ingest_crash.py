@@ -85,6 +85,9 @@ def test_sigkill_at_random_moments_then_rerun(corpus, tmp_path):
         p.wait(timeout=30)
         present = check_consistent(ds)  # whole games only, at any moment
         assert present <= expected
+        with Dataset(ds).writer():
+            pass  # what every writer does first: the folders then agree as well
+        assert check_consistent(ds, through_log=False) == present
         seen.append(len(present))
     assert seen == sorted(seen) and 0 < seen[-1] < len(expected)  # killed mid-run, no loss
     finish_and_check(src, ds, expected)
