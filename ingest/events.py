@@ -269,14 +269,16 @@ class RowSink:
                 None if dr.capot_side is None else sides[dr.capot_side], dr.penalty,
                 [_num(v) for v in dr.score], [_num(v) for v in dr.total], _num(dr.hang),
                 _sheet(deal.score), _sheet(deal.total),
+                None if deal.claim is None else deal.claim.what,
+                None if deal.claim is None else deal.claim.seat,
                 len(dr.tricks), per_deal.get(d, 0),
                 trumps, jack, nine, hcp, total_trumps,
             ))
             calls = deal.bids or []
+            nw = len(calls)
             for k, cr in enumerate(dr.calls):
-                comment = calls[k].comment if k < len(calls) else None
                 bids_out.append((gid, d, k + 1, cr.seat or None, cr.call, cr.round, cr.legal,
-                                 comment))
+                                 calls[k].comment if k < nw else None))
             for k, rec in enumerate(dr.declarations):
                 combo = parse_combo(rec.text)
                 if combo is None:

@@ -218,6 +218,8 @@ DEALS = Table(
         _c("recorded_score", SHEET, "The `score` line as written (`-` as null); null when "
            "not written."),
         _c("recorded_total", SHEET, "The `total` line as written; null when not written."),
+        _c("claim", DICT, "`rest` or `game` where the record has a claim; null otherwise."),
+        _c("claim_seat", I8, "Seat that claimed; null without a claim."),
         _c("tricks", I8, "Tricks played out card by card (a claim ends the count).",
            nullable=False),
         _c("violations", I16, "Violations the engine reported in this deal.", nullable=False),
@@ -237,7 +239,8 @@ DEALS = Table(
 
 BIDS = Table(
     "bids",
-    "One row per call, in the order of the auction.",
+    "One row per written call, in the order of the auction (the passes an auction "
+    "infers after the last written call, bgn-details §1, are not rows).",
     (
         GAME_ID, DEAL,
         _c("idx", I8, "Position of the call in the deal's auction, from 1.", nullable=False),

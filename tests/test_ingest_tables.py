@@ -181,7 +181,7 @@ def test_deals_rows(ds):
         "bela_points": [0, 0], "capot_side": None, "penalty": False,
         "score": [362, 0], "total": [362, 0], "hang": 0,
         "recorded_score": [362.0, None], "recorded_total": [362.0, 0.0],
-        "tricks": 8, "violations": 0,
+        "tricks": 8, "violations": 0, "claim": None, "claim_seat": None,
         "bidder_trumps": 2, "bidder_trump_jack": False, "bidder_trump_nine": True,
         "bidder_hcp": 44, "bidder_trumps_total": 2,
     }
@@ -335,3 +335,16 @@ def test_invariants_on_simulated_games(tmp_path):
                               GROUP BY ALL) t JOIN deals d USING (game_id, deal)
         WHERE d.tricks = 8 AND t.p <> list_sum(d.card_points)""").fetchone()[0]
     assert bad == 0
+
+
+def test_claim_columns(tmp_path):
+    # the base deal stopped after trick 6 with seat 4 claiming the rest: 6 tricks and
+    # 24 cards replayed, the claim on the deal's row
+    from engine_util import TRICKS, record
+
+    src = tmp_path / "claim.bgn"
+    src.write_text(record("yu4", tricks=TRICKS[:6], claim="4: claim rest"))
+    ingest_paths([str(src)], tmp_path / "ds", workers=0)
+    (d,) = table(tmp_path / "ds", "deals")
+    assert (d["claim"], d["claim_seat"], d["tricks"]) == ("rest", 4, 6)
+    assert len(table(tmp_path / "ds", "plays")) == 24
