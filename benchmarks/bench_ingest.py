@@ -150,6 +150,17 @@ def tables_bytes(dataset: Path) -> int:
                if not p.relative_to(dataset).parts[0].startswith("_"))
 
 
+def vm_hwm_mb() -> float | None:
+    """This process's own peak RSS (ru_maxrss can carry the parent's across exec)."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return None
+
+
 def child(args: argparse.Namespace) -> None:
     """One measurement in this (fresh) process; prints one JSON line."""
     folder = Path(args.corpus)
@@ -166,7 +177,7 @@ def child(args: argparse.Namespace) -> None:
         out = {"seconds": time.perf_counter() - t, "bytes": tables_bytes(Path(args.dataset))}
     me = resource.getrusage(resource.RUSAGE_SELF)
     kids = resource.getrusage(resource.RUSAGE_CHILDREN)
-    out["rss_driver_mb"] = me.ru_maxrss / 1024
+    out["rss_driver_mb"] = vm_hwm_mb() or me.ru_maxrss / 1024
     out["rss_worker_mb"] = kids.ru_maxrss / 1024
     out["cpu_seconds"] = me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
     out["cpu_driver_seconds"] = me.ru_utime + me.ru_stime
