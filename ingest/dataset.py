@@ -419,7 +419,21 @@ def connect(root: str | os.PathLike, con=None):
     import duckdb
 
     con = con or duckdb.connect()
-    for name, paths in snapshot(root).items():
+    for attempt in range(20):
+        try:
+            _create_views(con, snapshot(root))
+            return con
+        except duckdb.IOException:
+            # A writer renamed a staged part between the snapshot and DuckDB's look at
+            # the files (mid-commit): the next snapshot names it at its final place.
+            if attempt == 19:
+                raise
+            time.sleep(0.01 * (attempt + 1))
+    return con
+
+
+def _create_views(con, tables: dict[str, list[str]]) -> None:
+    for name, paths in tables.items():
         if paths:
             files = "[" + ", ".join("'" + p.replace("'", "''") + "'" for p in paths) + "]"
             con.execute(f"CREATE OR REPLACE VIEW {name} AS SELECT * FROM read_parquet("
@@ -427,7 +441,6 @@ def connect(root: str | os.PathLike, con=None):
         else:
             empty = empty_table(name)  # noqa: F841 - referenced by name in the SQL
             con.execute(f"CREATE OR REPLACE TABLE {name} AS SELECT * FROM empty")
-    return con
 
 
 def empty_table(name: str) -> pa.Table:
