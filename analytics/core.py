@@ -7,6 +7,7 @@ import hashlib
 import json
 import os
 import threading
+import time
 from dataclasses import dataclass, fields
 from pathlib import Path
 
@@ -120,7 +121,14 @@ def committed_files(root: str | os.PathLike) -> dict[str, list[str]]:
     if (root / "_belot").is_dir():
         from ingest.dataset import snapshot
 
-        snap = snapshot(root)
+        staging = str(root / "_belot" / "staging")
+        for attempt in range(50):
+            snap = snapshot(root)
+            # mid-commit a part is still at its staged place; views over that path
+            # would break once the writer renames it, so wait for the renames
+            if not any(p.startswith(staging) for paths in snap.values() for p in paths):
+                break
+            time.sleep(0.01 * (attempt + 1))
         return {t: list(snap.get(t, [])) for t in BASE_TABLES}
     if not root.is_dir():
         raise FileNotFoundError(f"{root}: no such dataset folder")
