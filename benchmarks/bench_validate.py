@@ -2,6 +2,7 @@
 
     python benchmarks/bench_validate.py             # >= 100,000 simulated deals (yu4 + mk4)
     python benchmarks/bench_validate.py --quick     # 5,000 deals, for a smoke run
+    python benchmarks/bench_validate.py --all-variants   # all 12 playable variants in turn
 
 What it measures (one process, one core):
 - full validation, as ``belot validate`` does it: read BGN text, canonical game id,
@@ -30,12 +31,14 @@ sys.path.insert(0, str(ROOT))
 OUT = ROOT / "benchmarks" / "out"
 
 
-def corpus(deals: int, seed: int = 2026) -> tuple[Path, int]:
-    """A BGN file of simulated yu4 and mk4 games holding at least ``deals`` deals."""
+def corpus(deals: int, seed: int = 2026, variants: tuple[str, ...] = ("yu4", "mk4"),
+           tag: str = "") -> tuple[Path, int]:
+    """A BGN file of simulated games (taking turns among ``variants``) holding at
+    least ``deals`` deals."""
     from ingest.writer import write_game
     from replay.simulate import simulate_games
 
-    path = OUT / f"validate-{deals}.bgn"
+    path = OUT / f"validate-{tag}{deals}.bgn"
     if path.exists():
         return path, deals
     OUT.mkdir(parents=True, exist_ok=True)
@@ -44,7 +47,7 @@ def corpus(deals: int, seed: int = 2026) -> tuple[Path, int]:
     with tmp.open("w", encoding="utf-8") as f:
         g = 0
         while made < deals:
-            variant = ("yu4", "mk4")[g % 2]
+            variant = variants[g % len(variants)]
             for game in simulate_games(variant, 1, seed + g):
                 f.write(write_game(game) + "\n")
                 made += len(game.deals)
@@ -150,11 +153,18 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--deals", type=int, default=100_000)
     ap.add_argument("--quick", action="store_true", help="5,000 deals, no memory check")
+    ap.add_argument("--all-variants", action="store_true",
+                    help="every playable variant in turn instead of yu4 and mk4")
     args = ap.parse_args()
     deals = 5_000 if args.quick else args.deals
 
     t = time.perf_counter()
-    path, _ = corpus(deals)
+    if args.all_variants:
+        from replay.simulate import SUPPORTED
+
+        path, _ = corpus(deals, variants=SUPPORTED, tag="all-")
+    else:
+        path, _ = corpus(deals)
     pgn = pgn_corpus(200 if args.quick else 2_000)
     print(f"corpora ready in {time.perf_counter() - t:.1f}s: {path.name} "
           f"({path.stat().st_size / 1e6:.1f} MB), {pgn.name}")
