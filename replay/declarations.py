@@ -10,6 +10,7 @@ combinations (yu4-18, mk4-13); how ties break is the variant's policy.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from replay.cards import RANKS, SUITS
 
@@ -33,16 +34,12 @@ class Combo:
         return f"run{self.length}:{RANKS[self.rank]}{SUITS[self.suit]}"
 
 
-_PARSED: dict[str, Combo | None] = {}
-
-
+@lru_cache(maxsize=1024)
 def parse_combo(text: str) -> Combo | None:
-    """``run5:AS`` / ``carre:J`` (canonical spelling) to a Combo; None if malformed."""
-    try:
-        return _PARSED[text]
-    except KeyError:
-        combo = _PARSED[text] = _parse_combo(text) if len(_PARSED) < 4096 else None
-        return combo if combo is not None else _parse_combo(text)
+    """``run5:AS`` / ``carre:J`` (canonical spelling) to a Combo; None if malformed.
+
+    Cached: a corpus has a few hundred distinct spellings, met millions of times."""
+    return _parse_combo(text)
 
 
 def _parse_combo(text: str) -> Combo | None:
