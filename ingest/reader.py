@@ -57,6 +57,7 @@ from replay.record import (
     Game,
     ParseError,
     Play,
+    PlayLane,
     Pos,
     ScoreLine,
 )
@@ -92,7 +93,8 @@ HANDS_LINE_RE = re.compile(
 _HAND_GROUP_RE = re.compile(r" ([0-9]+): ((?:" + _C + "(?: " + _C + r")*)(?: / " + _C
                             + "(?: " + _C + r")*)*)")
 #: hands lines that differ only in their cards share a shape: the key masks the cards
-_CARD_MASK = str.maketrans({c: "x" for c in "789TJQKASHDC"})
+#: (ranks and suits masked apart, so that a key of "rs" pairs is all cards: "AT" is no card)
+_CARD_MASK = str.maketrans({**{c: "r" for c in "789TJQKA"}, **{c: "s" for c in "SHDC"}})
 _HAND_SHAPES: dict[int, dict[str, tuple]] = {}
 
 
@@ -204,6 +206,38 @@ def _line_template(line: str, n: int) -> tuple | None:
     return None
 
 
+def _bela_marks(tokens: list[str], n: int):
+    """A trick line's tokens after the number when they are ``n`` canonical cards,
+    some followed by ``bela``, ``rebela`` or ``bela rebela`` (as the general path
+    would attach them): (card texts, card cols, {index: (word, bela col, rebela
+    col)}) with cols relative to the first card; None for anything else."""
+    texts: list[str] = []
+    cols: list[int] = []
+    belas: dict[int, tuple[str, int, int]] = {}
+    col = 0
+    for tok in tokens:
+        if tok in _CARDS:
+            texts.append(tok)
+            cols.append(col)
+        elif not texts:
+            return None
+        else:
+            i = len(texts) - 1
+            had = belas.get(i)
+            if tok == "bela" and had is None:
+                belas[i] = ("bela", col, 0)
+            elif tok == "rebela" and had is None:
+                belas[i] = ("rebela", col, 0)
+            elif tok == "rebela" and had is not None and had[0] == "bela" and not had[2]:
+                belas[i] = ("bela rebela", had[1], col)
+            else:
+                return None
+        col += len(tok) + 1
+    if len(texts) != n or not belas:
+        return None
+    return texts, cols, belas
+
+
 TAG_RE = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^\\]|\\.)*?)"\s*\]')
 _NONSPACE = re.compile(r"\S")
 _UNESCAPE = re.compile(r'\\([\\"])')
@@ -249,7 +283,7 @@ class _GameReader:
         "cur_call", "count", "hdr", "hdr_pos", "hseat", "hdel", "hslash", "hpos",
         "cur_ann", "ann_after", "ex_seat", "ex_pos", "cur_ex", "dseat", "dseat_pos", "ddash",
         "dbare", "line", "hang_state", "hang_kw_pos", "pend", "after", "skip_mt", "skip_res",
-        "src", "src_len", "templates", "fresh",
+        "src", "src_len", "templates", "fresh", "lane",
     )
 
     def __init__(self, index: int, line: int, pend: list[str]) -> None:
@@ -257,8 +291,8 @@ class _GameReader:
         self.facts = table_facts(None)
         self.n = self.facts.players
         self.templates = _templates(self.n)
-        self.templates = _templates(self.n)
         self.fresh = False
+        self.lane: PlayLane | None = None
         self.sec = S_TAGS
         self.rank = 0
         self.kw = "deal"
@@ -307,6 +341,8 @@ class _GameReader:
         self.fresh = False
         kind = d[0]
         if self.sec == S_PLAY:
+            if self.lane is not None and not (kind == KW and d[1] in TOP_WORDS):
+                self._unlane()
             if kind == CARD:
                 if self.block is not None:
                     self._blocked(tok, (ln, col))
@@ -357,6 +393,8 @@ class _GameReader:
             return
         sec = self.sec
         if sec == S_PLAY:
+            if self.lane is not None:
+                self._unlane()
             target = self.cur
         elif sec == S_BIDS:
             target = self.cur_call
@@ -407,36 +445,80 @@ class _GameReader:
         return True
 
     def fast_trick(self, line: str, ln: int) -> bool:
-        """``[play ]N. C C C C``: a trick of canonical cards and nothing else."""
+        """``[play ]N. C C C C``: a trick of canonical cards (each perhaps with a
+        ``bela`` word) and nothing else.  Lines in trick order go into the deal's
+        compact :class:`PlayLane`; any other trick line is read into Play objects."""
         parts = line.split(" ")
         col = 1
         if parts[0] == "play":
             del parts[0]
             col = 6
-        if len(parts) != self.n + 1:
+        if len(parts) < 2:
             return False
         num = parts[0]
         digits = num[:-1]
-        if (num[-1:] != "." or not digits.isdigit()
-                or not digits.isascii() or not _CARDS.issuperset(parts[1:])):
+        if num[-1:] != "." or not digits.isdigit() or not digits.isascii():
             return False
+        cards = parts[1:]
+        n = self.n
+        marks = None
+        if len(cards) != n or not _CARDS.issuperset(cards):
+            marks = _bela_marks(cards, n)
+            if marks is None:
+                return False
+        number = int(digits)
+        if marks is not None:  # bela lines are read here only into the lane
+            lane = None if col == 6 else self.lane
+            if digits[0] == "0" or number != (len(lane.lines) + 1 if lane is not None
+                                              else 1 if col == 6 else 0):
+                return False
         sec = self.sec
         if col == 6:
             if sec == S_PLAY:
                 return False
             self._enter("play", (ln, 1))
+            self.lane = PlayLane(n)
+            self.plays = self.deal.plays = self.lane
         elif (sec != S_PLAY or self.trick is not None or self.pfx is not None
               or self.block is not None):
             return False
-        base = col + len(num) + 1
+        first = col + len(num) + 1
+        lane = self.lane
+        if lane is not None and number == len(lane.lines) + 1 and digits[0] != "0":
+            start = len(lane.texts)
+            if marks is None:
+                lane.texts.extend(cards)
+                lane.lines.append((ln, col, first, None, line[col - 1:]))
+            else:
+                texts, cols, belas = marks
+                lane.texts.extend(texts)
+                cols = tuple(first + c for c in cols)
+                lane.lines.append((ln, col, first, cols, line[col - 1:]))
+                for i, (word, bcol, rcol) in belas.items():
+                    k = start + i
+                    lane.marked[k] = Play(
+                        texts[i], None, number if i == 0 else None, word, None, None,
+                        (ln, cols[i]), (ln, first + bcol),
+                        (ln, col) if i == 0 else NOPOS, (ln, first + rcol) if rcol else NOPOS)
+            return True
+        if lane is not None:
+            self._unlane()
         plays = self.plays
         app = plays.append
-        app(Play(parts[1], None, int(digits), None, None, None, (ln, base), NOPOS, (ln, col)))
-        for c in parts[2:]:
+        base = first
+        app(Play(cards[0], None, number, None, None, None, (ln, base), NOPOS, (ln, col)))
+        for c in cards[1:]:
             base += 3
             app(Play(c, None, None, None, None, None, (ln, base)))
         self.cur = plays[-1]
         return True
+
+    def _unlane(self) -> None:
+        """Turn the compact plays into Play objects: the general path reads on."""
+        plays = self.lane.materialize()
+        self.lane = None
+        self.plays = self.deal.plays = plays
+        self.cur = plays[-1] if plays else None
 
     def fast_hands(self, line: str, ln: int) -> bool:
         if self.sec == S_HANDS:
@@ -450,7 +532,7 @@ class _GameReader:
             shape = _hand_shape(line, self.n)
             if shape is None:
                 return False
-            if len(shapes) < 10_000 and "x:" not in key:  # no seat digit masked
+            if len(shapes) < 10_000 and "r:" not in key:  # no seat digit masked
                 shapes[key] = shape
         self._enter("hands", (ln, 1))
         deal = self.deal
@@ -627,6 +709,7 @@ class _GameReader:
             self.dbare = False
         elif state == S_PLAY:
             self.plays = deal.plays = []
+            self.lane = None
             deal.play_pos = pos
             self.cur = None
             self.pfx = None

@@ -13,7 +13,7 @@ from decimal import Decimal
 from typing import IO
 
 from ingest.lexer import CARD_ORDER
-from replay.record import Announce, Deal, Game, Play, ScoreLine
+from replay.record import Announce, Deal, Game, Play, PlayLane, ScoreLine
 from replay.variants import table_facts
 
 __all__ = ["write_game", "write_games", "game_id", "deal_id", "format_number", "sorted_cards",
@@ -99,6 +99,12 @@ def _score_line(word: str, line: ScoreLine) -> str:
 def _play_lines(deal: Deal, players: int, comments: bool) -> list[str]:
     plays = deal.plays or []
     claim = deal.claim
+    if (type(plays) is PlayLane and plays.compact and claim is None
+            and plays.n == (players if players > 0 else 4)):
+        # the reader admitted only canonical trick lines into the lane
+        lines = [line for _, _, _, _, line in plays.lines]
+        lines[0] = "play " + lines[0]
+        return lines
     at = -1
     claim_text = ""
     if claim is not None:

@@ -14,6 +14,7 @@ play (``replay.legality``), claim (``replay.claims``) and score
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from decimal import Decimal
 
 from replay.bidding import Contract, model_for, run_auction
@@ -35,7 +36,7 @@ from replay.declarations import CARRE, RUN, decide, holds, parse_combo
 from replay.exchange import hungarian, ru3_swap, yu3_discards
 from replay.figures import check_announcements
 from replay.legality import judge, trick_winner
-from replay.record import Deal, Game, Pos, ScoreLine
+from replay.record import Deal, Game, Play, PlayLane, Pos, ScoreLine
 from replay.report import (
     CallRecord,
     DealReport,
@@ -81,6 +82,25 @@ def replay_game(game: Game, file: str | None = None, game_id: str | None = None)
     GameWalk(game, ruleset, report).run()
     report.violations.sort(key=Violation.sort_key)
     return report
+
+
+#: what the play loop reads for a card written with nothing around it
+_BARE = Play("")
+
+
+def card_stream(plays, n: int) -> tuple[list[int], dict[int, Play], Callable[[int], Pos]]:
+    """A deal's cards for the play loop: the card ints, the written Play of each
+    card that carries a seat prefix, a trick number or a bela word (by index),
+    and where the k-th card stands.  A reader's compact :class:`PlayLane`
+    answers without building a Play per card; a list of Plays is read once."""
+    if type(plays) is PlayLane and plays.compact and plays.n == n:
+        index = CARD_INDEX
+        return [index[t] for t in plays.texts], plays.marked, plays.pos
+    index = CARD_INDEX
+    cards = [index[p.card] for p in plays]
+    marked = {k: p for k, p in enumerate(plays)
+              if p.seat is not None or p.trick is not None or p.bela is not None}
+    return cards, marked, lambda k: plays[k].pos
 
 
 class GameWalk:
@@ -464,13 +484,12 @@ class DealWalk:
 
     def assign_plays(self, kind: int) -> None:
         """Attribute every written card to the seat whose turn it was (by position)."""
-        plays = self.deal.plays or []
         n, ct = self.n, CONTRACT_TABLES[kind]
+        cards = card_stream(self.deal.plays or [], n)[0]
         leader = self.first
         trick: list[int] = []
         seen = 0
-        for k, play in enumerate(plays):
-            c = CARD_INDEX[play.card]
+        for k, c in enumerate(cards):
             seat = (leader - 1 + k % n) % n + 1
             if not (seen >> c) & 1:
                 self.played_by[seat] = self.played_by.get(seat, 0) | (1 << c)
@@ -489,14 +508,13 @@ class DealWalk:
         kind = self.play_kind
         side_of = rs.side_of
         duties = rs.duties
-        plays = deal.plays or []
+        cards, marked, pos_of = card_stream(deal.plays or [], n)
         hands = {s: self.full_hand(s) for s in range(1, n + 1)}
         dr.hands = dict(hands)
         caller_side = side_of[contract.seat]
         points = [0] * rs.sides
         tricks_won = [0] * rs.sides
         trick: list[int] = []
-        seats: list[int] = []
         leader = self.first
         number = 1
         self.bela_first: dict[int, int] = {}  # suit*8+seat... key -> card played with 'bela'
@@ -507,10 +525,10 @@ class DealWalk:
         bela_suits = self.bela_suits(kind)
         if self.game_won_by_run8 is not None:
             # bgn.md §9.16: the deal ends when the run is declared; cards are not replayed
-            if plays and not gw.after_win_reported:
+            if cards and not gw.after_win_reported:
                 gw.after_win_reported = True
-                self.flag("S603", plays[0].pos, 1, None,
-                          f"{plays[0].card} was played after the 8-card run had won the game")
+                self.flag("S603", pos_of(0), 1, None,
+                          f"{CARD_TEXT[cards[0]]} was played after the 8-card run had won the game")
             return None
         pts_of = ct.points
         strength = ct.strength
@@ -527,44 +545,54 @@ class DealWalk:
         last_bonus = rs.last_trick_bonus
         record_play = dr.plays.append
         record_trick = dr.tricks.append
-        card_index = CARD_INDEX
         bela_cards = _BELA_CARDS[bela_suits]
         seat_at = _SEAT_ORDER[n]
         turn_seats = seat_at[leader]
-        limit = len(plays) if claim_at is None else min(claim_at, len(plays))
+        limit = len(cards) if claim_at is None else min(claim_at, len(cards))
+        marked_at = marked.get
+        above = ct.above
+        void_is_free = kind > 3  # No trumps / All trumps: a void seat plays anything
+        track_soloist = rs.auction == "hungarian"  # figures need the soloist's tricks
+        led_mask = wc = 0
+        p = 0  # the card's place in the trick
         k = 0
         while k < limit:
-            play = plays[k]
-            pos_in_trick = len(trick)
-            seat = turn_seats[pos_in_trick]
-            c = card_index[play.card]
-            bit = 1 << c
+            c = cards[k]
+            seat = turn_seats[p]
             hand = hands[seat]
+            bit = 1 << c
+            # ``play`` is the written Play only for a card written with a seat
+            # prefix, a trick number or a bela word; a bare card needs none
+            play = marked_at(k) if marked else None
             code = None
-            if (play.seat is not None and play.seat != seat) or (
-                    play.trick is not None and play.trick != number):
+            if play is not None and ((play.seat is not None and play.seat != seat) or (
+                    play.trick is not None and play.trick != number)):
                 code = "C405"
                 why = (f"it was seat {seat}'s turn" if play.seat is not None and play.seat != seat
-                       else f"it is card {pos_in_trick + 1} of trick {number}, "
-                       f"not of trick {play.trick}")
+                       else f"it is card {p + 1} of trick {number}, not of trick {play.trick}")
                 self.flag("C405", play.pos, number, seat, f"{play.card} played out of turn: {why}")
             elif not hand & bit:
                 code = "D203"
-                self.flag("D203", play.pos, number, seat,
-                          f"seat {seat} played {play.card}, which it does not hold")
-            elif pos_in_trick and not (
-                    # fast path: following the led suit and beating the trick so far
-                    # fulfils every duty; so does any follow of a plain suit where
-                    # the variant has no overbeat
-                    suit_of[c] == led and (strength[c] > w_strength or free_follow)):
-                code = judge(hand, c, trick, seats, seat, ct, duties, side_of, w)[1]
+                self.flag("D203", pos_of(k), number, seat,
+                          f"seat {seat} played {CARD_TEXT[c]}, which it does not hold")
+            elif p and not (
+                    # fast paths, each a case where every duty of §5.3 is met:
+                    # following and beating the trick so far, any follow where the
+                    # variant has no overbeat or the seat holds nothing higher than
+                    # the best card of the led suit, any card from a seat void in
+                    # the led suit with no trump owed
+                    (suit_of[c] == led and (strength[c] > w_strength or free_follow or (
+                        suit_of[wc] == led and not hand & above[wc])))
+                    or (not hand & led_mask and (void_is_free or not hand & trump_mask))):
+                code = judge(hand, c, trick, turn_seats, seat, ct, duties, side_of, w)[1]
                 if code is not None:
-                    self.flag(code, play.pos, number, seat,
+                    self.flag(code, pos_of(k), number, seat,
                               self.duty_message(code, seat, c, trick, hand, ct))
             # bela / rebela (a token of its own: bgn.md §9.5)
+            bela = None if play is None else play.bela
             if bela_cards >> c & 1:
-                self.track_bela(play, seat, c, hand, trick, number, ct)
-            elif play.bela is not None:
+                self.track_bela(play or _BARE, seat, c, hand, trick, number, ct)
+            elif bela is not None:
                 self.bela_wrong(play, seat, number)
             # the card leaves whichever hand holds it
             if hand & bit:
@@ -574,55 +602,54 @@ class DealWalk:
                     if hands[s] & bit:
                         hands[s] ^= bit
                         break
-            record_play((seat, c, number, code is None, play.bela))
+            record_play((seat, c, number, code is None, bela))
             k += 1
             if code is not None and penalty and code != "C405":
                 # mk4-22, bg4-49: C401-C404 and D203 end the deal (bgn.md §9.7)
                 return self.penalty(seat, caller_side, kind)
             # the winner so far: the highest trump, else the highest of the led suit
-            if not pos_in_trick:
-                w, w_strength, led = 0, strength[c], suit_of[c]
+            if not p:
+                w, wc, w_strength, led = 0, c, strength[c], suit_of[c]
+                led_mask = SUIT_MASK[led]
                 free_follow = not (overbeat_trump if trump_mask >> c & 1 else overbeat_plain)
             elif strength[c] > w_strength and (suit_of[c] == led or trump_mask >> c & 1):
-                w, w_strength = pos_in_trick, strength[c]
+                w, wc, w_strength = p, c, strength[c]
             trick.append(c)
-            seats.append(seat)
-            if pos_in_trick == n - 1:
-                winner = seats[w]
-                pts = 0
-                for x in trick:
-                    pts += pts_of[x]
+            p += 1
+            if p == n:
+                winner = turn_seats[w]
+                pts = sum(map(pts_of.__getitem__, trick))
                 if number == total_tricks:
                     pts += last_bonus
                 ws = side_of[winner]
                 points[ws] += pts
                 tricks_won[ws] += 1
-                record_trick(TrickRecord(number, leader, seats, trick, winner, pts))
-                if winner == soloist:
+                record_trick(TrickRecord(number, leader, list(turn_seats), trick, winner, pts))
+                if track_soloist and winner == soloist:
                     for x in trick:
                         self.soloist_won |= 1 << x
                     if number == total_tricks:
-                        self.soloist_last = trick[w]
+                        self.soloist_last = wc
                 leader = winner
                 turn_seats = seat_at[leader]
-                trick, seats = [], []
+                trick = []
+                p = 0
                 number += 1
                 if auto_end and gw.winner is None and gw.totals[ws] + points[ws] >= rs.target:
                     self.ended_game = ws  # mk4-26, bgn.md §9.13
                     break
                 if betl and winner == soloist:
                     break  # hu3-19: play stops at the soloist's first trick
+        seats = turn_seats[:p]
         played_count = k
         dr.card_points = list(points)
         if self.ended_game is not None:
             # mk4-26, bgn.md §9.13: card points so far, nothing else; made null
-            rest = plays[played_count:]
-            if rest and not gw.after_win_reported:
+            if played_count < len(cards) and not gw.after_win_reported:
                 gw.after_win_reported = True
-                p = rest[0]
-                self.flag("S603", p.pos, number, None,
-                          f"{p.card} was played after side {gw.side_name(self.ended_game)} "
-                          "had reached the target")
+                self.flag("S603", pos_of(played_count), number, None,
+                          f"{CARD_TEXT[cards[played_count]]} was played after side "
+                          f"{gw.side_name(self.ended_game)} had reached the target")
             return self.figures(points, None)
         if claim is not None:
             return self.settle_claim(claim, hands, trick, seats, leader, number, points,
@@ -632,7 +659,7 @@ class DealWalk:
             if not (self.is_last and gw.game.result == "*"):
                 self.broken = True
                 self.flag("D204", deal.play_pos, None, None,
-                          f"the play stops after {len(plays)} cards with no claim")
+                          f"the play stops after {len(cards)} cards with no claim")
             return None
         return self.settle(points, tricks_won, caller_side, contract)
 

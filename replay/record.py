@@ -13,6 +13,7 @@ into small ints once per deal.  Numbers on the score sheet are kept as
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -58,6 +59,86 @@ class Play:
     #: a card written ``QH bela rebela`` has ``bela == "bela rebela"``; this is the
     #: ``rebela`` token's position (bgn-details §1: it gets A503), else NOPOS
     rebela_pos: Pos = NOPOS
+
+
+class PlayLane(Sequence[Play]):
+    """The plays of a deal written as canonical trick lines, kept compact.
+
+    Most records are canonical: ``N. C C C C`` a line, the trick numbers in
+    order, nothing else but an occasional ``bela``.  For such lines the reader
+    keeps the card texts in one flat list and the position of each line, and
+    builds :class:`Play` objects only when someone asks for them (the JSON form,
+    ingest's events, the viewer).  The engine and the canonical writer read the
+    compact form directly; that is where a validation run spends its time.
+
+    Invariants (the reader admits a line only when they hold): line ``j`` holds
+    cards ``j*n`` to ``j*n+n-1`` of trick ``j+1`` and starts with that number;
+    ``lines[j]`` is ``(line, col of the number, col of the first card, card
+    cols or None, canonical text)``, the card cols given only where a ``bela``
+    word shifts them; ``marked`` holds the Play of each card written with a
+    ``bela`` word (the only thing a lane card can carry besides its text).
+    Once materialised (``plays`` built) the list is the truth: callers may
+    change it, so the compact form is no longer read (``compact`` is False).
+    """
+
+    __slots__ = ("n", "texts", "lines", "marked", "_plays")
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.texts: list[str] = []
+        self.lines: list[tuple[int, int, int, tuple[int, ...] | None, str]] = []
+        self.marked: dict[int, Play] = {}
+        self._plays: list[Play] | None = None
+
+    @property
+    def compact(self) -> bool:
+        """True while no Play list was handed out (the compact form is the record)."""
+        return self._plays is None
+
+    def pos(self, k: int) -> Pos:
+        """Where the ``k``-th card (0-based) is written."""
+        j, i = divmod(k, self.n)
+        ln, _, first, cols, _ = self.lines[j]
+        return (ln, cols[i] if cols is not None else first + 3 * i)
+
+    def materialize(self) -> list[Play]:
+        """The plays as :class:`Play` objects, exactly as the general reader builds them."""
+        plays = self._plays
+        if plays is None:
+            plays = []
+            n, texts, marked = self.n, self.texts, self.marked
+            for j, (ln, numcol, _, _, _) in enumerate(self.lines):
+                for i in range(j * n, j * n + n):
+                    p = marked.get(i)
+                    if p is None:
+                        pos = self.pos(i)
+                        p = (Play(texts[i], None, j + 1, None, None, None, pos, NOPOS, (ln, numcol))
+                             if i == j * n else Play(texts[i], None, None, None, None, None, pos))
+                    plays.append(p)
+            self._plays = plays
+        return plays
+
+    def __len__(self) -> int:
+        return len(self.texts)
+
+    def __bool__(self) -> bool:
+        return bool(self.texts)
+
+    def __getitem__(self, i):  # type: ignore[override]
+        return self.materialize()[i]
+
+    def __iter__(self) -> Iterator[Play]:
+        return iter(self.materialize())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (PlayLane, list)):
+            return self.materialize() == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"PlayLane({self.materialize()!r})"
 
 
 @dataclass(slots=True)
@@ -139,7 +220,8 @@ class Deal:
     declare: dict[int, list[Combination]] | None = None
     declare_pos: Pos = NOPOS
     declare_seat_pos: dict[int, Pos] = field(default_factory=dict)
-    plays: list[Play] | None = None
+    #: a list, or a compact :class:`PlayLane` the reader makes for canonical lines
+    plays: list[Play] | PlayLane | None = None
     play_pos: Pos = NOPOS
     claim: Claim | None = None
     score: ScoreLine | None = None

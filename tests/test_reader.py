@@ -530,3 +530,70 @@ def test_parse_game_returns_the_first_game():
     assert parse_game("deal 1 dealer 1 result * deal 1 dealer 2").deals[0].dealer == 1
     with pytest.raises(ValueError):
         parse_game("; nothing here\n")
+
+
+# ---------------------------------------------------------------------- fast lines
+
+
+def test_a_call_word_in_a_hands_line_of_a_known_shape_is_no_card():
+    """Regression: the hands-line shape cache once masked ranks and suits alike,
+    so after one good line 'AT' (a call) in the same place passed for a card."""
+    hands = "hands 1: AS KH 2: 9S {} 3: KS QH 4: TH KD"
+    text = ('[Variant "yu4"]\n\ndeal 1 dealer 1\n' + hands.format("JS") + "\nbids H\n"
+            "deal 2 dealer 2\n" + hands.format("AT") + "\nbids H\n")
+    (game,) = read_games(text)
+    assert game.errors == [ParseError("P101", 7, 22, "expected a card, '/' or a seat prefix in "
+                                      "'hands', found 'AT'", 2)]
+
+
+LANE_TEXT = """[Variant "yu4"]
+
+deal 1 dealer 4
+bids H
+play 1. JH 8H AS KH bela
+2. 9H TH TS QH rebela
+3. QH JD KC 8C
+4. 7D QD 7S AD {a comment after a lane line}
+5. KS 7H QS JS
+7. AC TC 7C JC
+8. 9C KD 8S QC bela rebela 1: claim rest
+result *
+"""
+
+
+@pytest.mark.parametrize("fast", [True, False])
+def test_trick_lines_in_the_compact_lane_read_as_the_general_path_does(fast):
+    """Canonical trick lines go into a PlayLane (bela words included); a comment,
+    a number out of order or a claim turns it into Play objects, with every value
+    and place as the general tokenizer gives them."""
+    (game,) = _read([LANE_TEXT.split("\n")], fast_lines=fast)
+    plays = game.deals[0].plays
+    assert [p.card for p in plays][:6] == ["JH", "8H", "AS", "KH", "9H", "TH"]
+    kh, qh = plays[3], plays[7]
+    assert (kh.bela, kh.pos, kh.bela_pos) == ("bela", (5, 18), (5, 21))
+    assert (qh.bela, qh.pos, qh.bela_pos) == ("rebela", (6, 13), (6, 16))
+    assert (plays[8].trick, plays[8].trick_pos, plays[8].pos) == (3, (7, 1), (7, 4))
+    assert plays[15].comment == "a comment after a lane line"
+    assert (plays[20].trick, plays[20].pos) == (7, (10, 4))
+    last = plays[-1]
+    assert (last.card, last.bela, last.bela_pos, last.rebela_pos) == (
+        "QC", "bela rebela", (11, 16), (11, 21))
+    assert game.deals[0].claim.after_play == 28
+    assert list(_read([LANE_TEXT.split("\n")], fast_lines=not fast)) == [game]
+
+
+def test_a_clean_play_section_stays_compact_until_plays_are_asked_for():
+    from replay.record import PlayLane
+
+    text = LANE_TEXT.split("4. 7D")[0].replace(" bela", "").replace(" rebela", "")
+    (game,) = read_games(text)
+    plays = game.deals[0].plays
+    assert type(plays) is PlayLane and plays.compact and len(plays) == 12
+    assert plays.pos(0) == (5, 9) and plays.pos(5) == (6, 7) and plays.pos(11) == (7, 13)
+    assert plays[5].pos == (6, 7) and not plays.compact
+
+
+def test_play_alone_on_its_line_then_a_claim():
+    (game,) = read_games('[Variant "yu4"]\n\ndeal 1 dealer 1\nbids H\nplay\n1: claim rest\n')
+    assert game.errors == [] and game.deals[0].plays == []
+    assert game.deals[0].claim.after_play == 0
