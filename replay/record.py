@@ -13,7 +13,7 @@ into small ints once per deal.  Numbers on the score sheet are kept as
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -141,6 +141,40 @@ class PlayLane(Sequence[Play]):
         return f"PlayLane({self.materialize()!r})"
 
 
+class LinePlaces(Mapping[int, list[Pos]]):
+    """``seat -> [place of each card]`` for a hands section written on one line:
+    kept as the columns per seat and built into lists only when asked (a D201
+    names the place of a repeated card; a clean record never asks)."""
+
+    __slots__ = ("ln", "cols", "_places")
+
+    def __init__(self, ln: int, cols: dict[int, tuple[int, ...]]) -> None:
+        self.ln = ln
+        self.cols = cols
+        self._places: dict[int, list[Pos]] | None = None
+
+    def _built(self) -> dict[int, list[Pos]]:
+        if self._places is None:
+            ln = self.ln
+            self._places = {s: [(ln, c) for c in cs] for s, cs in self.cols.items()}
+        return self._places
+
+    def __getitem__(self, seat: int) -> list[Pos]:
+        return self._built()[seat]
+
+    def __setitem__(self, seat: int, places: list[Pos]) -> None:
+        self._built()[seat] = places
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._built())
+
+    def __len__(self) -> int:
+        return len(self.cols) if self._places is None else len(self._places)
+
+    def __repr__(self) -> str:
+        return repr(self._built())
+
+
 @dataclass(slots=True)
 class Claim:
     """``<seat>: claim rest|game`` — stands after ``after_play`` cards."""
@@ -205,7 +239,7 @@ class Deal:
     hands_pos: Pos = NOPOS
     hand_seat_pos: dict[int, Pos] = field(default_factory=dict)
     #: seat -> position of every card in that seat's deliveries, flattened
-    hand_card_pos: dict[int, list[Pos]] = field(default_factory=dict)
+    hand_card_pos: dict[int, list[Pos]] | LinePlaces = field(default_factory=dict)
     turn: str | None = None
     turn_pos: Pos = NOPOS
     talon: list[str] | None = None

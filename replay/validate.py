@@ -38,8 +38,14 @@ def expand_paths(paths: Iterable[str]) -> Iterator[Path]:
                 raise FileNotFoundError(f"no such file: {raw}")
 
 
-def validate_file(path: Path | str, display: str | None = None) -> Iterator[GameReport]:
-    """One report per game of the file, streaming."""
+def validate_file(path: Path | str, display: str | None = None,
+                  ids: bool = True) -> Iterator[GameReport]:
+    """One report per game of the file, streaming.
+
+    ``ids=False`` leaves ``game_id`` out (None): the text report of ``belot
+    validate`` never prints it, and writing each game's canonical text to hash
+    it costs about a sixth of a validation run.  The JSON report asks for it.
+    """
     from ingest.reader import read_games
 
     name = display if display is not None else str(path)
@@ -49,15 +55,16 @@ def validate_file(path: Path | str, display: str | None = None) -> Iterator[Game
     else:
         games = read_games(path, filename=name)
     for game in games:
-        yield validate_game(game, name)
+        yield validate_game(game, name, ids)
 
 
-def validate_game(game, name: str | None) -> GameReport:
-    """The report of one game as read (identified by its canonical id when it parses);
-    the dashboard's replay viewer replays a single game re-read from its file this way."""
+def validate_game(game, name: str | None, ids: bool = True) -> GameReport:
+    """The report of one game as read (identified by its canonical id when it parses
+    and ``ids`` is set); the dashboard's replay viewer replays a single game re-read
+    from its file this way."""
     from ingest.writer import game_id
 
-    gid = None if game.errors else game_id(game)
+    gid = None if game.errors or not ids else game_id(game)
     return replay_game(game, file=name, game_id=gid)
 
 

@@ -59,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
     games = deals = 0
     codes: Counter[str] = Counter()
     for path in files:
-        for report in validate_file(path):
+        for report in validate_file(path, ids=args.json):
             games += 1
             deals += len(report.deals)
             codes.update(v.code for v in report.violations)
