@@ -512,3 +512,32 @@ def model_for(rs, order: list[int], dealer: int, turned_suit: int | None,
     if rs.auction == "points":
         return PointBids(order, rs.side_of)
     raise ValueError(f"unknown auction model {rs.auction!r}")
+
+
+#: remembered auctions: (ruleset id, dealer, turned suit, dealer points, calls) -> (ruleset, result)
+_AUCTIONS: dict[tuple, tuple[object, AuctionResult]] = {}
+_AUCTIONS_MAX = 50_000
+
+
+def auction_of(rs, calls: list, order: list[int], dealer: int, turned_suit: int | None,
+               dealer_points: int) -> AuctionResult:
+    """``run_auction(model_for(...))``, remembered.
+
+    An auction is a pure function of the ruleset, the dealer, the turned suit,
+    the dealer's points (bg4's forced-dealer switch only) and the written calls
+    with their seat prefixes; a file of records repeats a few hundred auctions
+    over and over (``H``, ``pass C``, ``pass pass pass take`` ...).  The result
+    is shared between deals, so callers read it and never change it.
+    """
+    if rs.auction != "ladder":
+        dealer_points = 0  # only the Ladder model reads it
+    key = (id(rs), dealer, turned_suit, dealer_points, tuple([(c.call, c.seat) for c in calls]))
+    hit = _AUCTIONS.get(key)
+    if hit is not None and hit[0] is rs:
+        return hit[1]
+    result = run_auction(model_for(rs, order, dealer, turned_suit, dealer_points), calls, order,
+                         rs.side_of)
+    if len(_AUCTIONS) >= _AUCTIONS_MAX:
+        _AUCTIONS.clear()
+    _AUCTIONS[key] = (rs, result)
+    return result

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from decimal import Decimal
 
-from replay.bidding import Contract, model_for, run_auction
+from replay.bidding import Contract, auction_of
 from replay.cards import (
     ALL_TRUMPS,
     CARD_INDEX,
@@ -262,12 +262,12 @@ class DealWalk:
         deal, rs, dr = self.deal, self.rs, self.dr
         turned = CARD_INDEX.get(deal.turn) if deal.turn else None
         dealer_points = 99
-        if deal.hands and deal.dealer in deal.hands:
+        if rs.auction == "ladder" and deal.hands and deal.dealer in deal.hands:
+            # bg4's forced dealer may annul on a weak first delivery (bg4-13)
             dealer_points = sum(PLAIN_POINTS[CARD_INDEX[c]] for c in deal.hands[deal.dealer][0])
-        model = model_for(rs, self.order, deal.dealer,
-                          SUIT_OF[turned] if turned is not None else None, dealer_points)
         calls = deal.bids or []
-        result = run_auction(model, calls, self.order, rs.side_of)
+        result = auction_of(rs, calls, self.order, deal.dealer,
+                            SUIT_OF[turned] if turned is not None else None, dealer_points)
         for f in result.findings:
             pos = calls[f.call_index].pos if calls and f.call_index >= 0 else (
                 calls[-1].pos if calls else deal.bids_pos)

@@ -170,8 +170,22 @@ UNDEFINED_CONVENTIONS: dict[str, dict[str, str]] = {}
 DEFAULT_PROFILE: dict[str, str] = {"bg3": "q2", "bg2": "q2"}
 
 
+#: rulesets built so far, by their three tags (a ruleset is frozen: games share it)
+_LOADED: dict[tuple[str | None, str | None, str | None], Ruleset] = {}
+
+
 def load_ruleset(variant: str | None, rules: str | None = None, target: str | None = None) -> Ruleset:
     """The ruleset for a game's ``Variant``, ``Rules`` and ``Target`` tags, or RulesetError."""
+    key = (variant, rules, target)
+    rs = _LOADED.get(key)
+    if rs is None:
+        rs = _build_ruleset(variant, rules, target)
+        if len(_LOADED) < 1024:
+            _LOADED[key] = rs
+    return rs
+
+
+def _build_ruleset(variant: str | None, rules: str | None, target: str | None) -> Ruleset:
     from replay import rulesets  # noqa: F401  (registers the families)
     from replay.variants import TABLES
 
