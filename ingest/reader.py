@@ -659,6 +659,7 @@ class _GameReader:
 
     def _section(self, w: str, tok: str, pos: Pos) -> None:
         sec = self.sec
+        self.lane = None  # a lane is read only while its play section is open
         if w == "deal":
             self.deal = Deal(0, 0, pos=pos)
             self.game.deals.append(self.deal)
@@ -739,7 +740,6 @@ class _GameReader:
             self.dbare = False
         elif state == S_PLAY:
             self.plays = deal.plays = []
-            self.lane = None
             deal.play_pos = pos
             self.cur = None
             self.pfx = None

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from decimal import Decimal
+from itertools import chain
 
 from replay.bidding import Contract, auction_of
 from replay.cards import (
@@ -83,6 +84,9 @@ def replay_game(game: Game, file: str | None = None, game_id: str | None = None)
     report.violations.sort(key=Violation.sort_key)
     return report
 
+
+#: card text -> its bit in a hand mask
+CARD_BIT = {text: 1 << c for text, c in CARD_INDEX.items()}
 
 #: what the play loop reads for a card written with nothing around it
 _BARE = Play("")
@@ -300,17 +304,24 @@ class DealWalk:
         seen = 0
         index = CARD_INDEX
         for seat, deliveries in deal.hands.items():
-            mask = 0
-            count = 0
-            for delivery in deliveries:
-                for text in delivery:
-                    b = 1 << index[text]
-                    if seen & b:
-                        self.duplicate(text, seat, count)
-                    else:
-                        seen |= b
-                        mask |= b
-                    count += 1
+            # the sum of the card bits is the hand when no card repeats (the
+            # common case, checked by the bit count); else card by card
+            count = sum(map(len, deliveries))
+            mask = sum(map(CARD_BIT.__getitem__, chain.from_iterable(deliveries)))
+            if mask.bit_count() == count and not seen & mask:
+                seen |= mask
+            else:
+                mask = 0
+                count = 0
+                for delivery in deliveries:
+                    for text in delivery:
+                        b = 1 << index[text]
+                        if seen & b:
+                            self.duplicate(text, seat, count)
+                        else:
+                            seen |= b
+                            mask |= b
+                        count += 1
             self.hand[seat] = mask
             expected = rs.pre_bid if all_passed else rs.hand_size
             if contract is not None and seat == contract.seat:
@@ -879,6 +890,9 @@ class DealWalk:
         (bgn-details §3); ``-`` reads as 0, a missing ``hang`` as 0."""
         if line is None:
             return
+        if line.values == engine and (not hang_checked or hang == (
+                line.hang if line.hang is not None else 0)):
+            return  # the sheet agrees (the usual case)
         if len(line.values) != len(engine):
             self.flag(code, line.pos, None, None,
                       f"the {what} line has {len(line.values)} numbers, not {len(engine)}")

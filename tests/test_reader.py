@@ -597,3 +597,12 @@ def test_play_alone_on_its_line_then_a_claim():
     (game,) = read_games('[Variant "yu4"]\n\ndeal 1 dealer 1\nbids H\nplay\n1: claim rest\n')
     assert game.errors == [] and game.deals[0].plays == []
     assert game.deals[0].claim.after_play == 0
+
+
+def test_a_trick_line_after_the_score_is_not_read_into_the_play():
+    text = ('[Variant "yu4"]\n\ndeal 1 dealer 4\nbids H\nplay 1. JH 8H AS KH\n'
+            "score 0 0\n2. 9H TH TS AH\n")
+    for fast in (True, False):
+        (game,) = _read([text.split("\n")], fast_lines=fast)
+        assert game.errors == [ParseError("P101", 7, 1, "expected a number or '-', found '2.'",
+                                          1)], fast
