@@ -88,6 +88,8 @@ _C = r"[789TJQKA][SHDC]"
 _CARDS = frozenset(r + s for s in "SHDC" for r in "789TJQKA")
 #: "1." … "32.": the canonical trick numbers the lane reads without a number check
 _TRICK_NUMBERS = ("",) + tuple(f"{k}." for k in range(1, 33))
+#: the column of a trick line's first card after its number
+_FIRST_COL = tuple(len(k) + 2 for k in _TRICK_NUMBERS)
 _MAX_TRICKS = 16
 
 
@@ -537,7 +539,7 @@ class _GameReader:
                 break
             count += 1
             texts += parts[1:]
-            info.append((ln + count, 1, len(parts[0]) + 2, None, line))
+            info.append((ln + count, 1, _FIRST_COL[number], None, line))
             src.append(line)
             number += 1
         return count
@@ -941,8 +943,10 @@ class _GameReader:
     def _in_bids(self, d: tuple, tok: str, pos: Pos, glued: bool) -> None:
         kind = d[0]
         if kind == CARD and d[2] is None:  # 7S, 10H: point bids here
-            d = (CALL, call_of(tok))
-            kind = CALL
+            call = call_of(tok)
+            if call is not None:  # JH is no call: "expected a call" below
+                d = (CALL, call)
+                kind = CALL
         if kind == CALL or (kind == KW and d[1] == "take"):
             call = d[1]
             if self.pfx is not None:

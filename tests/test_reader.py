@@ -606,3 +606,9 @@ def test_a_trick_line_after_the_score_is_not_read_into_the_play():
         (game,) = _read([text.split("\n")], fast_lines=fast)
         assert game.errors == [ParseError("P101", 7, 1, "expected a number or '-', found '2.'",
                                           1)], fast
+
+
+def test_a_card_that_is_no_call_in_bids_is_a_parse_error():
+    """Regression (fuzz): a card such as JH in 'bids' once became a call of None."""
+    (game,) = read_games('[Variant "contree"]\n\ndeal 1 dealer 1\nbids 80H JH\n')
+    assert game.errors == [ParseError("P101", 4, 10, "expected a call, found 'JH'", 1)]
