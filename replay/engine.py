@@ -56,7 +56,7 @@ _BELA_CARDS = tuple(
     sum((1 << (s * 8 + _Q)) | (1 << (s * 8 + _K)) for s in range(4) if suits >> s & 1)
     for suits in range(16))
 #: players -> leader -> the seats in turn order from that leader (index 0 unused)
-_SEAT_ORDER = {n: [[(lead - 1 + i) % n + 1 for i in range(n)] for lead in range(n + 1)]
+_SEAT_ORDER = {n: [tuple((lead - 1 + i) % n + 1 for i in range(n)) for lead in range(n + 1)]
                for n in (2, 3, 4)}
 
 
@@ -409,6 +409,9 @@ class DealWalk:
             self.assign_plays(kind)
         if not deal.declare or self.betl:  # Betl: what was declared is void (hu3-19)
             return
+        if not any(deal.declare.values()):  # every seat wrote '-': nothing to judge
+            dr.decl_by_side = [0] * rs.sides
+            return
         policy = rs.declarations
         trump = kind if kind < 4 else -1
         valid: list[tuple[int, object, int]] = []
@@ -564,7 +567,7 @@ class DealWalk:
         above = ct.above
         void_is_free = kind > 3  # No trumps / All trumps: a void seat plays anything
         track_soloist = rs.auction == "hungarian"  # figures need the soloist's tricks
-        led_mask = wc = 0
+        led_mask = wc = pts = 0
         p = 0  # the card's place in the trick
         k = 0
         while k < limit:
@@ -626,16 +629,16 @@ class DealWalk:
             elif strength[c] > w_strength and (suit_of[c] == led or trump_mask >> c & 1):
                 w, wc, w_strength = p, c, strength[c]
             trick.append(c)
+            pts += pts_of[c]
             p += 1
             if p == n:
                 winner = turn_seats[w]
-                pts = sum(map(pts_of.__getitem__, trick))
                 if number == total_tricks:
                     pts += last_bonus
                 ws = side_of[winner]
                 points[ws] += pts
                 tricks_won[ws] += 1
-                record_trick(TrickRecord(number, leader, list(turn_seats), trick, winner, pts))
+                record_trick(TrickRecord(number, leader, turn_seats, trick, winner, pts))
                 if track_soloist and winner == soloist:
                     for x in trick:
                         self.soloist_won |= 1 << x
@@ -644,7 +647,7 @@ class DealWalk:
                 leader = winner
                 turn_seats = seat_at[leader]
                 trick = []
-                p = 0
+                p = pts = 0
                 number += 1
                 if auto_end and gw.winner is None and gw.totals[ws] + points[ws] >= rs.target:
                     self.ended_game = ws  # mk4-26, bgn.md §9.13
