@@ -439,6 +439,10 @@ class _GameReader:
             done = self.fast_hands(line, ln)
             self.fresh = done
             return done
+        if c == "t" and line[1:2] != "o":  # turn, talon (total is a template)
+            done = self.fast_cards(line, ln)
+            self.fresh = done
+            return done
         templates = self.templates
         t = templates.get(line, 0)
         if t == 0:
@@ -580,6 +584,28 @@ class _GameReader:
         self.hdel = hands[seat][-1]
         self.hslash = None
         self.hpos = seat_pos[seat]
+        return True
+
+    def fast_cards(self, line: str, ln: int) -> bool:
+        """``turn C`` or ``talon C C …``: canonical cards after the keyword."""
+        parts = line.split(" ")
+        w = parts[0]
+        cards = parts[1:]
+        if not cards or not _CARDS.issuperset(cards):
+            return False
+        if w == "turn":
+            if len(cards) != 1:
+                return False
+            self._enter("turn", (ln, 1))
+            self.deal.turn = cards[0]
+            self.deal.turn_pos = (ln, 6)
+        elif w == "talon":
+            self._enter("talon", (ln, 1))
+            deal = self.deal
+            deal.talon += cards
+            deal.talon_card_pos += [(ln, col) for col in range(7, 7 + 3 * len(cards), 3)]
+        else:
+            return False
         return True
 
     def fast_line(self, t: tuple, ln: int) -> bool:

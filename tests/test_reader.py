@@ -612,3 +612,17 @@ def test_a_card_that_is_no_call_in_bids_is_a_parse_error():
     """Regression (fuzz): a card such as JH in 'bids' once became a call of None."""
     (game,) = read_games('[Variant "contree"]\n\ndeal 1 dealer 1\nbids 80H JH\n')
     assert game.errors == [ParseError("P101", 4, 10, "expected a call, found 'JH'", 1)]
+
+
+@pytest.mark.parametrize("variant", ["hu3", "hu2", "ru3", "fr4", "bg2", "yu3", "contree", "mk4"])
+def test_simulated_records_read_the_same_by_fast_lines_and_the_general_path(variant):
+    """Every fast line (trick lane, hands, turn, talon, templates) against the
+    general tokenizer, on whole simulated games of each variant."""
+    from ingest.writer import write_game
+    from replay.simulate import simulate_games
+
+    text = "\n".join(write_game(g) for g in simulate_games(variant, 3, 11, violation_rate=0.1))
+    fast = list(_read([text.split("\n")], fast_lines=True))
+    slow = list(_read([text.split("\n")], fast_lines=False))
+    assert len(fast) == 3 and all(not g.errors for g in fast)
+    assert fast == slow
