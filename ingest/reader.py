@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Iterator
+from decimal import Decimal
 from itertools import chain, islice, repeat
 from typing import IO
 
@@ -91,6 +92,10 @@ _TRICK_NUMBERS = ("",) + tuple(f"{k}." for k in range(1, 33))
 #: the column of a trick line's first card after its number
 _FIRST_COL = tuple(len(k) + 2 for k in _TRICK_NUMBERS)
 _MAX_TRICKS = 16
+#: canonical whole numbers of a score sheet (and score's '-') -> their values
+_SHEET_NUMBERS: dict[str, Decimal | None] = {str(v): Decimal(v) for v in range(-3000, 10001)}
+_SHEET_NUMBERS["-"] = None
+_NOT_A_NUMBER = object()
 
 
 #: a canonical hands line: ``hands 1: C … / C … 2: …``
@@ -439,10 +444,13 @@ class _GameReader:
             done = self.fast_hands(line, ln)
             self.fresh = done
             return done
-        if c == "t" and line[1:2] != "o":  # turn, talon (total is a template)
+        if c == "t" and line[1:2] != "o":  # turn, talon
             done = self.fast_cards(line, ln)
             self.fresh = done
             return done
+        if (c == "s" or c == "t") and self.fast_sheet(line, ln):  # score, total
+            self.fresh = True
+            return True
         templates = self.templates
         t = templates.get(line, 0)
         if t == 0:
@@ -584,6 +592,28 @@ class _GameReader:
         self.hdel = hands[seat][-1]
         self.hslash = None
         self.hpos = seat_pos[seat]
+        return True
+
+    def fast_sheet(self, line: str, ln: int) -> bool:
+        """``score``/``total`` with whole numbers (and ``-`` in score) only: the
+        numbers of one deal's sheet rarely repeat, so no template is kept for them;
+        halves and ``hang`` go by the template."""
+        toks = line.split(" ")
+        w = toks[0]
+        if w != "score" and w != "total" or len(toks) < 2:
+            return False
+        get = _SHEET_NUMBERS.get
+        values: list = [get(t, _NOT_A_NUMBER) for t in toks[1:]]
+        if _NOT_A_NUMBER in values or (w == "total" and None in values):
+            return False
+        self._enter(w, (ln, 1))
+        sl = self.line
+        sl.values += values
+        col = 7
+        places = sl.value_pos
+        for t in toks[1:]:
+            places.append((ln, col))
+            col += len(t) + 1
         return True
 
     def fast_cards(self, line: str, ln: int) -> bool:
