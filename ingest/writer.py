@@ -36,6 +36,8 @@ def format_number(value: Decimal | int | float | None) -> str:
     """A score-sheet number: ``-`` for None, whole values as integers, halves as ``97.5``."""
     if value is None:
         return "-"
+    if type(value) is int:
+        return str(value)
     try:
         d = value if isinstance(value, Decimal) else Decimal(str(value))
         if d == d.to_integral_value():
@@ -46,7 +48,12 @@ def format_number(value: Decimal | int | float | None) -> str:
 
 
 def sorted_cards(cards: Iterable[str]) -> list[str]:
-    return sorted(cards, key=lambda c: CARD_ORDER.get(c, 99))
+    """Canonical order S H D C, 7 … A; anything that is no card last."""
+    cards = list(cards)
+    try:
+        return sorted(cards, key=CARD_ORDER.__getitem__)
+    except KeyError:
+        return sorted(cards, key=lambda c: CARD_ORDER.get(c, 99))
 
 
 def _comment(text: str) -> str:
