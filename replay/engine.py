@@ -98,8 +98,7 @@ def card_stream(plays, n: int) -> tuple[list[int], dict[int, Play], Callable[[in
     and where the k-th card stands.  A reader's compact :class:`PlayLane`
     answers without building a Play per card; a list of Plays is read once."""
     if type(plays) is PlayLane and plays.compact and plays.n == n:
-        index = CARD_INDEX
-        return [index[t] for t in plays.texts], plays.marked, plays.pos
+        return list(map(CARD_INDEX.__getitem__, plays.texts)), plays.marked, plays.pos
     index = CARD_INDEX
     cards = [index[p.card] for p in plays]
     marked = {k: p for k, p in enumerate(plays)
@@ -198,7 +197,7 @@ class DealWalk:
         n = self.rs.players
         self.n = n
         self.first = deal.dealer % n + 1 if 1 <= deal.dealer <= n else 1
-        self.order = [(self.first - 1 + k) % n + 1 for k in range(n)]
+        self.order = _SEAT_ORDER[n][self.first]
         self.dr = DealReport(deal=index, made=None, score=[0] * self.rs.sides,
                              total=list(gw.totals), hang=gw.pot, dealer=deal.dealer,
                              line=deal.pos[0])
