@@ -200,7 +200,23 @@ def redouble(best: Contract | None, seat: int, side_of: tuple[int, ...], word: s
 LADDER_RANK = {"C": 0, "D": 1, "H": 2, "S": 3, "NT": 4, "AT": 5}
 
 
-class Ladder(Model):
+class Climbing(Model):
+    """A climbing auction (bg4's ladder, contrée's points): it ends when every seat
+    passed with no bid, or when all but one passed after the last bid or double
+    (bg4-12, A21; contree.md §3), or at once where a model says so (``ended``)."""
+
+    ended = False
+    annulled = False
+
+    def done(self) -> bool:
+        if self.ended or self.annulled:
+            return True
+        if self.best is None:
+            return self.passes >= len(self.order)
+        return self.passes >= len(self.order) - 1
+
+
+class Ladder(Climbing):
     """bg4's auction: a strictly higher contract, pass, contra against the opponents'
     contract, recontra by the doubled side (bg4-08, bg4-09); a new bid cancels the
     doubles (bg4-11); three passes after the last call end it, four passes with no
@@ -252,12 +268,6 @@ class Ladder(Model):
     def _name(self) -> str:
         return [k for k, v in KINDS.items() if v == self.best.kind][0]
 
-    def done(self) -> bool:
-        if self.ended or self.annulled:
-            return True
-        if self.best is None:
-            return self.passes >= len(self.order)
-        return self.passes >= len(self.order) - 1
 
     def contract(self) -> Contract | None:
         return None if self.annulled else self.best
@@ -309,7 +319,7 @@ class TurnedCard(Model):
         return self.made
 
 
-class PointBids(Model):
+class PointBids(Climbing):
     """Contrée (contree.md §3): bids 80…160 or capot in a suit, each strictly higher;
     coinche by the other side once a bid stands; surcoinche by the bidding side ends
     the auction; after a coinche nobody bids again; three passes after the last
@@ -350,12 +360,6 @@ class PointBids(Model):
             return why
         return f"'{call}' is not a call in contrée"
 
-    def done(self) -> bool:
-        if self.ended:
-            return True
-        if self.best is None:
-            return self.passes >= len(self.order)
-        return self.passes >= len(self.order) - 1
 
     def contract(self) -> Contract | None:
         return self.best
