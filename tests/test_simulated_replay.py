@@ -79,3 +79,41 @@ def test_simulation_is_deterministic():
     a = [write_game(g) for g in simulate_games("yu4", 3, 5, violation_rate=0.1)]
     b = [write_game(g) for g in simulate_games("yu4", 3, 5, violation_rate=0.1)]
     assert a == b
+
+
+def _materialized(game):
+    """The same record with every deal's plays as a plain list of Play objects."""
+    for deal in game.deals:
+        if deal.plays is not None:
+            deal.plays = list(deal.plays)
+    return game
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(variant=VARIANTS, seed=SEEDS, swaps=st.lists(st.integers(0, 10**6), min_size=1,
+                                                     max_size=4))
+def test_compact_plays_and_play_objects_replay_to_the_same_report(variant, seed, swaps):
+    """The engine reads a reader's compact PlayLane without building Play objects;
+    with cards swapped between trick lines (revokes, cards not held, out of turn)
+    it must report exactly what it reports from the same record as Play objects:
+    every code, place, deal, trick and seat, and every figure."""
+    (game,) = simulate_games(variant, 1, seed, max_deals=3)
+    lines = write_game(game, comments=False).split("\n")
+    tricks = [i for i, x in enumerate(lines) if x[:1].isdigit() or x.startswith("play ")]
+    for s in swaps:
+        if len(tricks) < 2:
+            break
+        a, b = tricks[s % len(tricks)], tricks[(s // 7) % len(tricks)]
+        ta, tb = lines[a].split(" "), lines[b].split(" ")
+        i, j = len(ta) - 1 - s % 2, len(tb) - 1 - (s // 3) % 2
+        ta[i], tb[j] = tb[j], ta[i]
+        lines[a], lines[b] = " ".join(ta), " ".join(tb)
+    text = "\n".join(lines)
+    (compact,) = read_games(text)
+    (plain,) = read_games(text)
+    assert any(type(d.plays).__name__ == "PlayLane" and d.plays.compact for d in compact.deals
+               if d.plays)
+    one, two = replay_game(compact), replay_game(_materialized(plain))
+    assert one.to_json() == two.to_json()
+    assert [(d.plays, d.tricks, d.card_points) for d in one.deals] == [
+        (d.plays, d.tricks, d.card_points) for d in two.deals]
