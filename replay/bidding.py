@@ -520,7 +520,7 @@ def model_for(rs, order: list[int], dealer: int, turned_suit: int | None,
 
 #: remembered auctions: (ruleset id, dealer, turned suit, dealer points, calls) -> (ruleset, result)
 _AUCTIONS: dict[tuple, tuple[object, AuctionResult]] = {}
-_AUCTIONS_MAX = 50_000
+_AUCTIONS_MAX = 4096  # a few hundred distinct auctions fill most files; bounded memory
 
 
 def auction_of(rs, calls: list, order: list[int], dealer: int, turned_suit: int | None,
