@@ -3,11 +3,14 @@
 These classes carry what a record *says* (tags, deals, calls, declarations,
 plays, claims, the score sheet) and where each element stands in the source
 (``line``, ``col``, 1-based).  They hold no game logic: the reader in
-:mod:`ingest.bgn` builds them, the writer and the JSON form serialise them,
+:mod:`ingest.reader` builds them, the writer and the JSON form serialise them,
 and :mod:`replay.engine` judges them against a ruleset.
 
 Cards are kept in canonical text (``"TH"``, ``"AS"``): the engine turns them
-into small ints once per deal.  Numbers on the score sheet are kept as
+into small ints once per deal.  Two containers are lazy, for speed on
+canonical records: a deal's plays may be a :class:`PlayLane` (card texts and
+line places; Play objects on first access) and the card places of a one-line
+``hands`` section a :class:`LinePlaces`; both read like a list and a dict.  Numbers on the score sheet are kept as
 ``decimal.Decimal`` (halves occur in ru3), ``None`` for a written ``-``.
 """
 
