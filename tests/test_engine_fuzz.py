@@ -11,6 +11,7 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from mutations import mutate
 
 from ingest.reader import read_games
 from ingest.writer import write_game
@@ -37,17 +38,7 @@ def test_mutated_records_never_crash_the_engine(variant, seed, mutation):
     rng = random.Random(mutation)
     tokens = sample(variant, seed).split(" ")
     for _ in range(rng.randint(1, 6)):
-        i = rng.randrange(len(tokens))
-        op = rng.random()
-        if op < 0.3:
-            j = rng.randrange(len(tokens))
-            tokens[i], tokens[j] = tokens[j], tokens[i]
-        elif op < 0.5:
-            del tokens[i]
-        elif op < 0.7:
-            tokens.insert(i, tokens[rng.randrange(len(tokens))])
-        else:
-            tokens[i] = rng.choice(WORDS)
+        mutate(tokens, rng, WORDS)
     for game in read_games(" ".join(tokens)):
         report = replay_game(game)
         assert report.result is not None

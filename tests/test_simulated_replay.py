@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from ingest.reader import read_games
@@ -111,8 +111,9 @@ def test_compact_plays_and_play_objects_replay_to_the_same_report(variant, seed,
     text = "\n".join(lines)
     (compact,) = read_games(text)
     (plain,) = read_games(text)
-    assert any(type(d.plays).__name__ == "PlayLane" and d.plays.compact for d in compact.deals
-               if d.plays)
+    # (a game of passed-out deals, or swaps that moved a bela word, has no lane left)
+    assume(any(type(d.plays).__name__ == "PlayLane" and d.plays.compact for d in compact.deals
+               if d.plays))
     one, two = replay_game(compact), replay_game(_materialized(plain))
     assert one.to_json() == two.to_json()
     assert [(d.plays, d.tricks, d.card_points) for d in one.deals] == [

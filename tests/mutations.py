@@ -1,0 +1,23 @@
+"""One random edit of a token list, shared by the fuzz tests of reader and engine."""
+
+from __future__ import annotations
+
+import random
+
+
+def mutate(tokens: list[str], rng: random.Random, words: list[str]) -> None:
+    """Swap two tokens, drop one, copy one elsewhere, or replace one by a word
+    from ``words`` (in place; an empty list stays empty)."""
+    if not tokens:
+        return
+    i = rng.randrange(len(tokens))
+    op = rng.random()
+    if op < 0.3:
+        j = rng.randrange(len(tokens))
+        tokens[i], tokens[j] = tokens[j], tokens[i]
+    elif op < 0.5:
+        del tokens[i]
+    elif op < 0.7:
+        tokens.insert(i, tokens[rng.randrange(len(tokens))])
+    else:
+        tokens[i] = rng.choice(words)
