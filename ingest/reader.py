@@ -92,10 +92,26 @@ _TRICK_NUMBERS = ("",) + tuple(f"{k}." for k in range(1, 33))
 #: the column of a trick line's first card after its number
 _FIRST_COL = tuple(len(k) + 2 for k in _TRICK_NUMBERS)
 _MAX_TRICKS = 16
-#: canonical whole numbers of a score sheet (and score's '-') -> their values
-_SHEET_NUMBERS: dict[str, Decimal | None] = {str(v): Decimal(v) for v in range(-3000, 10001)}
-_SHEET_NUMBERS["-"] = None
 _NOT_A_NUMBER = object()
+
+
+class _SheetNumbers(dict):
+    """Canonical whole numbers of a score sheet (-3000 … 10000) and score's ``-``
+    -> their values, filled as they are met (no table built at start-up); any
+    other token is ``_NOT_A_NUMBER`` and is not kept."""
+
+    def __missing__(self, tok: str):
+        try:
+            v = int(tok)
+        except ValueError:
+            return _NOT_A_NUMBER
+        if not -3000 <= v <= 10000 or str(v) != tok:
+            return _NOT_A_NUMBER
+        value = self[tok] = Decimal(v)
+        return value
+
+
+_SHEET_NUMBERS = _SheetNumbers({"-": None})
 
 
 #: a canonical hands line: ``hands 1: C … / C … 2: …``
@@ -486,24 +502,25 @@ class _GameReader:
             if marks is None:
                 return False
         number = int(digits)
-        if marks is not None:  # bela lines are read here only into the lane
-            lane = None if col == 6 else self.lane
-            if digits[0] == "0" or number != (len(lane.lines) + 1 if lane is not None
-                                              else 1 if col == 6 else 0):
-                return False
+        # the next line of the lane: trick 1 after 'play', else the one after the
+        # lane's last line (a trick line with no lane open is never in order)
+        lane = None if col == 6 else self.lane
+        in_order = digits[0] != "0" and number == (
+            len(lane.lines) + 1 if lane is not None else 1 if col == 6 else -1)
+        if marks is not None and not in_order:
+            return False  # bela lines are read here only into the lane
         sec = self.sec
         if col == 6:
             if sec == S_PLAY:
                 return False
             self._enter("play", (ln, 1))
-            self.lane = PlayLane(n)
-            self.plays = self.deal.plays = self.lane
+            self.lane = lane = PlayLane(n)
+            self.plays = self.deal.plays = lane
         elif (sec != S_PLAY or self.trick is not None or self.pfx is not None
               or self.block is not None):
             return False
         first = col + len(num) + 1
-        lane = self.lane
-        if lane is not None and number == len(lane.lines) + 1 and digits[0] != "0":
+        if in_order:
             start = len(lane.texts)
             if marks is None:
                 lane.texts.extend(cards)
@@ -602,8 +619,8 @@ class _GameReader:
         w = toks[0]
         if w != "score" and w != "total" or len(toks) < 2:
             return False
-        get = _SHEET_NUMBERS.get
-        values: list = [get(t, _NOT_A_NUMBER) for t in toks[1:]]
+        numbers = _SHEET_NUMBERS
+        values: list = [numbers[t] for t in toks[1:]]
         if _NOT_A_NUMBER in values or (w == "total" and None in values):
             return False
         self._enter(w, (ln, 1))
