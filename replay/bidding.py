@@ -63,6 +63,8 @@ class Model:
     """One auction in progress; ``allow`` judges a call, ``done`` says the auction is over."""
 
     round = 1
+    #: the deal is annulled and no play follows (only bg4's forced dealer, bg4-13)
+    annulled = False
 
     def allow(self, seat: int, call: str) -> str | None:  # pragma: no cover - interface
         """None when ``call`` is allowed (and applied), else why not (B302)."""
@@ -121,7 +123,7 @@ def run_auction(model: Model, calls: list, order: list[int], side_of: tuple[int,
             findings.append(Finding("B302", -1, seat, forced_message or why))
             break
     return AuctionResult(model.contract(), findings, records,
-                         annulled=getattr(model, "annulled", False))
+                         annulled=model.annulled)
 
 
 class NameSuit(Model):
@@ -206,7 +208,6 @@ class Climbing(Model):
     (bg4-12, A21; contree.md §3), or at once where a model says so (``ended``)."""
 
     ended = False
-    annulled = False
 
     def done(self) -> bool:
         if self.ended or self.annulled:
@@ -230,8 +231,6 @@ class Ladder(Climbing):
         self.levels = double_levels
         self.best: Contract | None = None
         self.passes = 0
-        self.ended = False
-        self.annulled = False
 
     def allow(self, seat: int, call: str) -> str | None:
         if call == "pass":
@@ -267,7 +266,6 @@ class Ladder(Climbing):
 
     def _name(self) -> str:
         return [k for k, v in KINDS.items() if v == self.best.kind][0]
-
 
     def contract(self) -> Contract | None:
         return None if self.annulled else self.best
@@ -329,7 +327,6 @@ class PointBids(Climbing):
         self.order, self.side_of = order, side_of
         self.best: Contract | None = None
         self.passes = 0
-        self.ended = False
 
     def allow(self, seat: int, call: str) -> str | None:
         if call == "pass":
