@@ -26,6 +26,8 @@ SUIT_MASK = tuple(0xFF << (8 * s) for s in range(4))
 
 CARD_TEXT: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS)
 CARD_INDEX: dict[str, int] = {t: i for i, t in enumerate(CARD_TEXT)}
+#: card text -> its bit in a hand mask
+CARD_BIT: dict[str, int] = {t: 1 << i for i, t in enumerate(CARD_TEXT)}
 
 # rank index -> strength (higher beats lower) and points
 _TRUMP_STRENGTH = {"7": 0, "8": 1, "Q": 2, "K": 3, "T": 4, "A": 5, "9": 6, "J": 7}

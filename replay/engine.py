@@ -21,6 +21,7 @@ from itertools import chain
 from replay.bidding import Contract, auction_of
 from replay.cards import (
     ALL_TRUMPS,
+    CARD_BIT,
     CARD_INDEX,
     CARD_TEXT,
     CONTRACT_TABLES,
@@ -84,9 +85,6 @@ def replay_game(game: Game, file: str | None = None, game_id: str | None = None)
     report.violations.sort(key=Violation.sort_key)
     return report
 
-
-#: card text -> its bit in a hand mask
-CARD_BIT = {text: 1 << c for text, c in CARD_INDEX.items()}
 
 #: what the play loop reads for a card written with nothing around it
 _BARE = Play("")
@@ -301,7 +299,6 @@ class DealWalk:
             return
         all_passed = contract is None
         seen = 0
-        index = CARD_INDEX
         for seat, deliveries in deal.hands.items():
             # the sum of the card bits is the hand when no card repeats (the
             # common case, checked by the bit count); else card by card
@@ -314,7 +311,7 @@ class DealWalk:
                 count = 0
                 for delivery in deliveries:
                     for text in delivery:
-                        b = 1 << index[text]
+                        b = CARD_BIT[text]
                         if seen & b:
                             self.duplicate(text, seat, count)
                         else:
@@ -329,12 +326,12 @@ class DealWalk:
                 self.flag("D202", deal.hand_seat_pos.get(seat, deal.hands_pos), None, seat,
                           f"seat {seat} holds {count} cards, not {expected}")
         if deal.turn:
-            b = 1 << index[deal.turn]
+            b = CARD_BIT[deal.turn]
             if seen & b and not rs.turn_to_taker:
                 self.flag("D201", deal.turn_pos, None, None, f"{deal.turn} appears twice in the deal")
             seen |= b
         for i, text in enumerate(deal.talon or []):
-            b = 1 << index[text]
+            b = CARD_BIT[text]
             if seen & b:
                 pos = deal.talon_card_pos[i] if i < len(deal.talon_card_pos) else deal.talon_pos
                 self.flag("D201", pos, None, None, f"{text} appears twice in the deal")

@@ -38,7 +38,7 @@ class Violation:
 class TrickRecord:
     number: int
     leader: int
-    seats: list[int]
+    seats: tuple[int, ...]  # in play order from the leader (shared, read-only)
     cards: list[int]
     winner: int  # seat
     points: int  # card points (+ last-trick bonus on the last trick)
