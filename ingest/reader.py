@@ -1144,8 +1144,8 @@ class _GameReader:
     # play --------------------------------------------------------------------
 
     def _blocked(self, tok: str, pos: Pos) -> None:
-        if self.block == "claim":
-            raise _p101(self.claim_pos, f"expected 'rest' or 'game' after 'claim', found {_q(tok)}")
+        if self.block == "claim":  # placed at the wrong word, not at 'claim'
+            raise _p101(pos, f"expected 'rest' or 'game' after 'claim', found {_q(tok)}")
         raise _p103(pos, f"a card after 'claim rest': {_q(tok)}")
 
     def _bad_trick(self, tok: str, pos: Pos) -> None:

@@ -441,7 +441,7 @@ def test_a_file_of_many_games_with_one_broken_game():
      "a card after 'claim rest': '7D'"),
     ("deal 1 dealer 1 bids H play 1: claim game 2: claim rest", "P103", 1, 46,
      "a second claim in one deal"),
-    ("deal 1 dealer 1 bids H play 1: claim JH", "P101", 1, 32,
+    ("deal 1 dealer 1 bids H play 1: claim JH", "P101", 1, 38,
      "expected 'rest' or 'game' after 'claim', found 'JH'"),
     ("deal 1 dealer 1 bids H play rest", "P103", 1, 29, "'rest' can only follow 'claim'"),
     ("deal 1 dealer 1 bids H play \u2660A", "P101", 1, 29, "expected a card, a trick number, a "
