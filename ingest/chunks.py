@@ -8,8 +8,8 @@ after movetext (bgn.md §3: "A new game starts at a tag line that follows a
 non-tag line").  The driver never holds more than about one chunk per file
 plus the chunks in flight, whatever the size of the input.
 
-JSON Lines files (``.jsonl``, ``.jsonl.gz``) are cut at line ends: one game
-per line.
+JSON Lines files (see :func:`ingest.bgn.files.file_kind`) are cut at line
+ends: one game per line.
 
 Each chunk knows the line its text starts on, so workers report lines from
 the start of the file.  Game numbers (``game`` = position in the file) are
@@ -25,11 +25,12 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from ingest.bgn.files import file_kind
+
 #: a run of consecutive tag lines: one per game in well-formed files (the estimate)
 _TAG_BLOCK = re.compile(r"(?:^\[[^\n]*\n)+", re.M)
 #: never hold more than this in one chunk: a "game" this large is cut at a line end
 MAX_CHUNK_CHARS = 256 * 1024 * 1024
-JSONL_SUFFIXES = (".jsonl", ".jsonl.gz")
 
 
 @dataclass(slots=True)
@@ -46,10 +47,6 @@ class Chunk:
     kind: str  # "bgn" or "jsonl"
 
 
-def is_jsonl(path: str | os.PathLike) -> bool:
-    return str(path).endswith(JSONL_SUFFIXES)
-
-
 def open_input(path: str | os.PathLike):
     """A text stream over a local file or an fsspec URL (``s3://…``), ``.gz`` decompressed."""
     text = str(path)
@@ -60,7 +57,7 @@ def open_input(path: str | os.PathLike):
                            errors="replace", newline="\n").open()
     if text.startswith("file://"):
         text = text[len("file://"):]
-    from ingest.lexer import open_text
+    from ingest.bgn.lexer import open_text
 
     return open_text(text)
 
@@ -69,7 +66,7 @@ def iter_chunks(path: str | os.PathLike, source: str | None = None,
                 target_chars: int = 4 << 20) -> Iterator[Chunk]:
     """Chunks of whole games of ``path``, in order, each about ``target_chars`` long."""
     source = source if source is not None else str(path)
-    kind = "jsonl" if is_jsonl(path) else "bgn"
+    kind = str(file_kind(path))  # by suffix (local files also by content)
     with open_input(path) as fh:
         yield from split_stream(fh, source, target_chars, kind)
 

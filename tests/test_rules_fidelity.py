@@ -11,8 +11,8 @@ import pytest
 from engine_util import found, replay_text, where
 from test_hungarian import BASE as HU3_BASE
 
-from ingest.reader import read_games
-from ingest.writer import write_game
+from ingest.bgn.reader import parse_games
+from ingest.bgn.writer import write_game
 from replay.cards import ALL_TRUMPS, CARD_INDEX, CARD_TEXT, CONTRACT_TABLES, SUIT_OF, cards_in
 from replay.engine import replay_game
 from replay.legality import judge, trick_winner
@@ -114,7 +114,7 @@ play 1. 7S 9S JS KS
 5. KH 9H AH 7H 2: claim everything
 result *
 """
-    (game,) = list(read_games(text, filename="t.bgn"))
+    (game,) = list(parse_games(text))
     (error,) = game.errors
     assert (error.code, error.line, error.col) == ("P101", 9, 25)
     assert where(text, "everything") == (9, 25)
@@ -125,7 +125,7 @@ def test_the_engine_card_loop_and_legality_agree_on_every_trick_winner(variant):
     """The card loop inlines ``legality.beats``; both must name the same winner."""
     tricks = 0
     for game in simulate_games(variant, 4, seed=77, violation_rate=0.1):
-        (parsed,) = list(read_games(write_game(game)))
+        (parsed,) = list(parse_games(write_game(game)))
         for deal in replay_game(parsed).deals:
             ct = CONTRACT_TABLES[deal.contract if deal.contract is not None else 0]
             for t in deal.tricks:

@@ -1,8 +1,8 @@
 """Streaming BGN reader: text in, :class:`replay.record.Game` records out, one at a time.
 
 ``read_games`` reads its source line by line and holds one game at a time:
-each line is split into tokens by one compiled regex (:data:`ingest.lexer.TOKEN_RE`),
-each token is classified through a cache (:func:`ingest.lexer.lookup`), and a
+each line is split into tokens by one compiled regex (:data:`ingest.bgn.lexer.TOKEN_RE`),
+each token is classified through a cache (:func:`ingest.bgn.lexer.lookup`), and a
 small state machine per game (:class:`_GameReader`) builds the record.  A
 multi-line ``{…}`` comment is followed with ``str.find`` on the next lines.
 
@@ -23,7 +23,7 @@ from decimal import Decimal
 from itertools import chain, islice, repeat
 from typing import IO
 
-from ingest.lexer import (
+from ingest.bgn.lexer import (
     ANNOT,
     BADCOMBO,
     CACHE,
@@ -46,6 +46,7 @@ from ingest.lexer import (
     collapse,
     iter_lines,
     lookup,
+    text_lines,
 )
 from replay.record import (
     NOPOS,
@@ -65,7 +66,7 @@ from replay.record import (
 )
 from replay.variants import table_facts
 
-__all__ = ["read_games", "scan_headers", "parse_game", "MAX_SOURCE_CHARS"]
+__all__ = ["read_games", "parse_games", "scan_headers", "parse_game", "MAX_SOURCE_CHARS"]
 
 #: a game's ``source_text`` keeps at most this many characters (a runaway
 #: unterminated comment or a giant broken "game" must not fill memory)
@@ -1439,22 +1440,27 @@ def _lines(source) -> Iterator[str]:
 
 def read_games(source: str | os.PathLike | IO | Iterable[str], filename: str | None = None,
                ) -> Iterator[Game]:
-    """Read every game of ``source``, one at a time.
+    """Read every game of a file or stream, one at a time (``parse_games`` reads text).
 
-    ``source`` is a path (``.gz`` by suffix or gzip magic), a text stream, an
-    iterable of lines, or a ``str`` of BGN text (a ``str`` without a newline
-    that names an existing file is read as a path).  ``filename`` is not
-    needed for reading; it is accepted so callers can pass it along.
+    ``source`` is a path (``str`` or ``Path``; ``.gz`` by suffix or gzip magic;
+    a missing file raises FileNotFoundError at once), a text or binary stream,
+    or an iterable of lines.  ``filename`` is not needed for reading; it is
+    accepted so callers can pass it along.
     """
     del filename
+    if isinstance(source, str | os.PathLike) and not os.path.exists(source):
+        raise FileNotFoundError(f"no such file: {source}")
     return _read(_chunks(source))
+
+
+def parse_games(text: str) -> Iterator[Game]:
+    """Read every game of a ``str`` of BGN text, one at a time."""
+    return _read(_chunks(text_lines(text)))
 
 
 def parse_game(text: str) -> Game:
     """The first game of a ``str`` of BGN text (a convenience for tests and tools)."""
-    if text[:1] == "\ufeff":
-        text = text[1:]
-    for game in _read([text.split("\n")]):
+    for game in parse_games(text):
         return game
     raise ValueError("no game in text")
 
