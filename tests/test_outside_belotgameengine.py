@@ -13,7 +13,9 @@ bg4-50).  Every case names the test of theirs it comes from
   simulator's ``_combinations``, values from the bg4 declaration policy);
 - ``UpdateActiveAnnouncesTests`` → the declaration contest (``replay.declarations.decide``);
 - ``ScoreManagerTests`` → match points (``replay.scoring.match_points`` on a Tally,
-  rounding by ``round_one`` / ``round_pair``).
+  rounding by ``round_one`` / ``round_pair``);
+- ``IsBeloteAllowedTests`` → whether the engine accepts a ``bela`` word on a card
+  (a one-trick bg4 record replayed; ``A503`` when it does not).
 
 Their cases speak of seats South, East, North, West in playing order; ours are
 seats 1–4 in BGN order, so South = 1, East = 2, North = 3, West = 4 (sides
@@ -30,6 +32,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import pytest
+from engine_util import record, replay_text
 
 from replay.bidding import Contract
 from replay.cards import (
@@ -61,6 +64,24 @@ def _mask(cards: str) -> int:
 
 def _texts(mask: int) -> set[str]:
     return {CARD_TEXT[c] for c in cards_in(mask)}
+
+
+def deal_hands(fixed: dict[int, str], keep_out: dict[int, str]) -> str:
+    """A BGN ``hands`` section: each seat gets its ``fixed`` cards, then the rest of
+    the deck in order, never a card or suit listed for it in ``keep_out``."""
+    hands = {seat: fixed.get(seat, "").split() for seat in (1, 2, 3, 4)}
+    taken = {c for cards in hands.values() for c in cards}
+    for seat in (1, 2, 3, 4):
+        banned = keep_out.get(seat, "").split()
+        for c in CARD_TEXT:
+            if len(hands[seat]) == 8:
+                break
+            if c not in taken and c not in banned and c[1] not in banned:
+                hands[seat].append(c)
+                taken.add(c)
+    assert all(len(h) == 8 for h in hands.values())
+    rows = [f"{seat}: {' '.join(hands[seat])}" for seat in (1, 2, 3, 4)]
+    return "hands " + "\n      ".join(rows)
 
 
 # ------------------------------------------------------------------ legal cards
@@ -207,6 +228,7 @@ HANDS = [
     Hand("QuintFromSevenToTenWithAnotherCardOfTheSameSuit", "7H 8H 9H TH JH AH 7C KD",
          {"run5:JH": 100}),
     Hand("SequenceOf6FromEightToKing", "9D TD JD QD KD 8D TC AS", {"run6:KD": 100}),
+    # their fixture holds nine cards; the run it asks about does not depend on that
     Hand("SequenceOf6FromSevenToQueenWithAceOfTheSameSuit", "7C 8C 9C TC JC QC AC 7H KD",
          {"run6:QC": 100}),
     Hand("SequenceOf7FromSevenToKing", "9C TC JC QC KC 8C 7C AS", {"run7:KC": 100}),
@@ -244,6 +266,36 @@ def test_hand_combinations_agree(case: Hand, kind: int):
         carres = [parse_combo(t) for t in case.declarable if parse_combo(t).kind == CARRE]
         # held, and sharing a card with the carré: one or the other, never both (bg4-32)
         assert holds(hand, run) and any(run.mask & c.mask for c in carres)
+
+
+def _declaration_codes(hand: str, declare: str, tags: str = "") -> list[str]:
+    """Seat 1 holds ``hand``, calls Hearts, declares, and leads; what the engine reports."""
+    text = record("bg4", tags=tags, hands=deal_hands({1: hand}, {}),
+                  bids="bids H pass pass pass", declare=f"declare 1: {declare}",
+                  tricks=[hand.split()[-1]], result="*")
+    return [v.code for v in replay_text(text).violations]
+
+
+#: whole hands only: SequenceOf6FromSevenToQueenWithAceOfTheSameSuit writes nine cards
+DEALT = [h for h in HANDS if h.declarable and len(h.hand.split()) == 8]
+
+
+@pytest.mark.parametrize("case", DEALT, ids=[h.source for h in DEALT])
+def test_what_is_declarable_together_replays_clean(case: Hand):
+    assert _declaration_codes(case.hand, " ".join(case.declarable)) == []
+
+
+@pytest.mark.parametrize("case", [h for h in HANDS if h.instead],
+                         ids=[h.source for h in HANDS if h.instead])
+def test_carre_or_run_through_a_shared_card_is_one_or_the_other(case: Hand):
+    """Their alternative, replayed: the carré or the run alone is a valid declaration;
+    both together reuse a card — A504 under bg4-32 (o), fine with card-reuse=on."""
+    carre = next(t for t in case.declarable if t.startswith("carre"))
+    assert _declaration_codes(case.hand, carre) == []
+    assert _declaration_codes(case.hand, case.instead) == []
+    assert _declaration_codes(case.hand, f"{carre} {case.instead}") == ["A504"]
+    assert _declaration_codes(case.hand, f"{carre} {case.instead}",
+                              '[Rules "card-reuse=on"]') == []
 
 
 def test_no_declarations_in_no_trumps():
@@ -580,3 +632,54 @@ WHOLE_DEALS = [
 def test_whole_deal_scores_agree(source, deal, totals, mp, hang):
     assert raw_totals(deal) == totals
     assert score(deal) == (mp, hang)
+
+
+# ---------------------------------------------------------------------- belote
+class Belote(NamedTuple):
+    source: str  # IsBeloteAllowedTests method
+    bid: str  # the contract, as BGN writes it
+    fixed: dict[int, str]  # cards the seats hold (the rest of the deal filled in)
+    trick: str  # the first trick so far, seat 1 leading, with the "bela" word
+    codes: list[str]  # what our engine reports: [] = the belote is allowed
+    keep_out: dict[int, str] = {}
+
+
+_BAN = ["A503"]  # bg4-38: bela on a card where it is not allowed
+_DISCARD = ["C401", "A503"]  # a discard while holding the led suit; and no bela on it
+BELOTES = [
+    *[Belote("AllTrumpsPlayingFirst", "AT", {1: "QH KH AH"}, f"{c} bela", codes)
+      for c, codes in (("QH", []), ("KH", []), ("AH", _BAN))],
+    *[Belote("AllTrumpsPlayingSecond", "AT", {1: "JC", 2: "QC KC QS KS AC"}, f"JC {c} bela",
+             codes)
+      for c, codes in (("QC", []), ("KC", []), ("AC", _BAN), ("QS", _DISCARD),
+                       ("KS", _DISCARD))],
+    *[Belote("TrumpsPlayingFirst", bid, {1: "QC KC AC"}, f"{c} bela", codes)
+      for bid, c, codes in (("C", "QC", []), ("C", "KC", []), ("C", "AC", _BAN),
+                            ("D", "QC", _BAN), ("D", "KC", _BAN), ("D", "AC", _BAN))],
+    *[Belote("TrumpsPlayingSecond", bid, {1: "JC", 2: "QC KC AC"}, f"JC {c} bela", codes)
+      for bid, c, codes in (("C", "QC", []), ("C", "KC", []), ("C", "AC", _BAN),
+                            ("D", "QC", _BAN), ("D", "KC", _BAN), ("D", "AC", _BAN))],
+    *[Belote("NoTrumpsShouldNotAllowBelote", "NT", {1: "JC", 2: "QC KC AC"}, f"JC {c} bela",
+             _BAN) for c in ("QC", "KC", "AC")],
+    # bg4-38 (o): a ruff with the king or queen of trump may carry the belote
+    *[Belote("RuffingWithTheTrumpKingOrQueenAllowsBelote", "H", {1: "AS", 2: "QH KH 7C"},
+             f"AS {c} bela", [], keep_out={2: "S"}) for c in ("KH", "QH")],
+    *[Belote("BeloteIsNotAllowedWhenNotHavingAQueen", bid, {1: "KH AH"}, "KH bela", _BAN,
+             keep_out={1: "QH"}) for bid in ("AT", "H")],
+    *[Belote("OnlyKingsAndQueensCanAnnounceBelote", "H", {1: "QH KH JH TH 7H"}, f"{c} bela",
+             _BAN) for c in ("JH", "TH", "7H")],
+    *[Belote("BeloteIsNotAllowedWhenNotHavingAKing", bid, {1: "QH AH"}, "QH bela", _BAN,
+             keep_out={1: "KH"}) for bid in ("AT", "H")],
+]
+
+
+@pytest.mark.parametrize("case", BELOTES,
+                         ids=[f"{b.source}-{b.bid}-{b.trick}" for b in BELOTES])
+def test_belote_allowed_agrees(case: Belote):
+    """Replayed through the engine: seat 1 bids the contract and leads; the trick
+    stops after the belote card."""
+    text = record("bg4", hands=deal_hands(case.fixed, case.keep_out),
+                  bids=f"bids {case.bid} pass pass pass", tricks=[case.trick], result="*")
+    report = replay_text(text)
+    assert [v.code for v in report.violations] == case.codes
+    assert all(v.trick == 1 for v in report.violations)
