@@ -7,7 +7,8 @@ our bg4 engine under its default profile ``o`` (rules-matrix.md bg4-01 …
 bg4-50).  Every case names the test of theirs it comes from
 (``src/Tests/Belot.Engine.Tests/GameMechanics/<Class>.<method>``):
 
-- ``ValidCardsServiceTests`` → our legal set (``replay.legality.judge``);
+- ``ValidCardsServiceTests`` → our legal set (``replay.legality.judge``, through
+  tests/test_legality.py's ``legal``: seat 1 leads, seats 1+3 against 2+4);
 - ``TrickWinnerServiceTests`` → our trick winner (``replay.legality.trick_winner``);
 - ``GetAvailableAnnouncesTests`` → the combinations a hand may declare (the
   simulator's ``_combinations``, values from the bg4 declaration policy);
@@ -33,6 +34,7 @@ from typing import NamedTuple
 
 import pytest
 from engine_util import record, replay_text
+from test_legality import legal
 
 from replay.bidding import Contract
 from replay.cards import (
@@ -42,10 +44,9 @@ from replay.cards import (
     CONTRACT_TABLES,
     NO_TRUMPS,
     RANKS,
-    cards_in,
 )
 from replay.declarations import CARRE, decide, holds, parse_combo
-from replay.legality import judge, trick_winner
+from replay.legality import trick_winner
 from replay.ruleset import load_ruleset
 from replay.scoring import Tally, limit_digit, match_points, round_one, round_pair
 from replay.simulate import _combinations
@@ -60,10 +61,6 @@ BG4 = load_ruleset("bg4")  # profile o, every switch at its default
 
 def _mask(cards: str) -> int:
     return sum(1 << CARD_INDEX[c] for c in cards.split())
-
-
-def _texts(mask: int) -> set[str]:
-    return {CARD_TEXT[c] for c in cards_in(mask)}
 
 
 def deal_hands(fixed: dict[int, str], keep_out: dict[int, str]) -> str:
@@ -158,18 +155,9 @@ PLAYS = [
 ]
 
 
-def legal_set(kind: int, trick: str, hand: str) -> set[str]:
-    """Our bg4 legal set for the seat after ``trick`` (seat 1 led)."""
-    cards = [CARD_INDEX[c] for c in trick.split()]
-    seats = list(range(1, len(cards) + 1))
-    mask, _ = judge(_mask(hand), -1, cards, seats, len(cards) + 1, CONTRACT_TABLES[kind],
-                    BG4.duties, BG4.side_of)
-    return _texts(mask)
-
-
 @pytest.mark.parametrize("case", PLAYS, ids=[p.source for p in PLAYS])
 def test_valid_cards_agree(case: Play):
-    assert legal_set(case.kind, case.trick, case.hand) == set(case.legal.split())
+    assert legal("bg4", case.kind, case.trick, case.hand) == set(case.legal.split())
 
 
 # ------------------------------------------------------------------ trick winner
