@@ -16,7 +16,9 @@ bg4-50).  Every case names the test of theirs it comes from
 - ``ScoreManagerTests`` → match points (``replay.scoring.match_points`` on a Tally,
   rounding by ``round_one`` / ``round_pair``);
 - ``IsBeloteAllowedTests`` → whether the engine accepts a ``bela`` word on a card
-  (a one-trick bg4 record replayed; ``A503`` when it does not).
+  (a one-trick bg4 record replayed; ``A503`` when it does not);
+- ``RulesComplianceTests`` → a few of each kind above, and one whole scripted deal
+  replayed as a bg4 record.
 
 Their cases speak of seats South, East, North, West in playing order; ours are
 seats 1–4 in BGN order, so South = 1, East = 2, North = 3, West = 4 (sides
@@ -61,6 +63,17 @@ BG4 = load_ruleset("bg4")  # profile o, every switch at its default
 
 def _mask(cards: str) -> int:
     return sum(1 << CARD_INDEX[c] for c in cards.split())
+
+
+def suit(s: str, but: str = "") -> str:
+    """The eight cards of suit ``s`` (``"H"``), less the ranks in ``but``."""
+    return " ".join(r + s for r in RANKS if r not in but)
+
+
+def rest(cards: str) -> str:
+    """Every card of the deck not in ``cards``."""
+    held = set(cards.split())
+    return " ".join(c for c in CARD_TEXT if c not in held)
 
 
 def deal_hands(fixed: dict[int, str], keep_out: dict[int, str]) -> str:
@@ -152,6 +165,11 @@ PLAYS = [
     Play("ObligationMatrix: fourth seat void, low ruff under a led nine", H, "9S 7S 8H",
          "TH AD", "TH"),
     Play("ObligationMatrix: leader plays first", H, "", "7S JH AD TC", "7S JH AD TC"),
+    # RulesComplianceTests: a discard never holds the trick (bg4-23)
+    Play("RulesCompliance: PartnerWinningWithTheLedSuitMustNotForceTrumping", S, "TH AD",
+         "7S 7C", "7S 7C"),
+    Play("RulesCompliance: OpponentWinningMustForceTrumpingEvenWhenPartnerDiscardedHigh", S,
+         "7H AD 8H", "7S 7C", "7S"),
 ]
 
 
@@ -286,6 +304,20 @@ def test_carre_or_run_through_a_shared_card_is_one_or_the_other(case: Hand):
                               '[Rules "card-reuse=on"]') == []
 
 
+@pytest.mark.parametrize("source, cards", [
+    ("RulesCompliance: EightCardSuitMustOfferTheLeftoverTierceToTheNine", "S"),
+    ("RulesCompliance: AllAnnouncesMustBeRegisteredWhenThePlayerReturns...", "D"),
+])
+def test_eight_card_suit_under_run8_120(source: str, cards: str):
+    """These cases of theirs read a whole suit as a quinte plus the tierce 7-8-9
+    (100 + 20), against their own SequenceOf8 case above (100).  That is our switch
+    ``run8=120`` (profiles q1, q2; bg4-29), where the suit is one run worth 120."""
+    rs = load_ruleset("bg4", "run8=120")
+    listed = _combinations(_mask(suit(cards)), rs, H)
+    assert listed == [f"run8:A{cards}"]
+    assert rs.declarations.value(parse_combo(listed[0]), H) == 100 + 20
+
+
 def test_no_declarations_in_no_trumps():
     """bg4-35: their service lists combinations whatever the contract; in No trumps
     ours lists none (their scorer voids them there: ScoreManagerTests clears every
@@ -334,6 +366,15 @@ CONTESTS = [
             [("S", "run3:KD"), ("N", "run3:KS"), ("W", "run3:9H")], [True, True, False]),
     Contest("SameAnnouncesInDifferentTeamsShouldNotBeActive",
             [("W", "run4:KD"), ("E", "run3:AD"), ("N", "run4:KS")], [False, False, False]),
+    # RulesComplianceTests, the same order of carrés asked the other way round
+    Contest("RulesCompliance: FourOfAKindRankingMustFollowTrumpCardValues(T, K)",
+            [("S", "carre:K"), ("E", "carre:T")], [False, True]),
+    Contest("RulesCompliance: FourOfAKindRankingMustFollowTrumpCardValues(T, Q)",
+            [("S", "carre:Q"), ("E", "carre:T")], [False, True]),
+    Contest("RulesCompliance: FourOfAKindRankingMustFollowTrumpCardValues(A, T)",
+            [("S", "carre:T"), ("E", "carre:A")], [False, True]),
+    Contest("RulesCompliance: FourTensMustWinTheQuadContestAgainstFourKings",
+            [("W", "carre:T"), ("S", "carre:K")], [True, False]),
 ]
 
 
@@ -432,17 +473,6 @@ def test_rounding_tables_agree(kind, points, more_mp, fewer_mp):
 
 
 # ------------------------------------------------------------------- deal scores
-def suit(s: str, but: str = "") -> str:
-    """The eight cards of suit ``s`` (``"H"``), less the ranks in ``but``."""
-    return " ".join(r + s for r in RANKS if r not in but)
-
-
-def rest(cards: str) -> str:
-    """Every card of the deck not in ``cards``."""
-    held = set(cards.split())
-    return " ".join(c for c in CARD_TEXT if c not in held)
-
-
 class Deal(NamedTuple):
     """A deal as their ScoreManager sees it: the cards each side took, the last trick,
     the declarations and belotes that count, the bid and what was hanging."""
@@ -534,6 +564,16 @@ VALAT = [
     (AT, 2, 30, 145), (NT, 2, 28, 136), (H, 2, 26, 127), (D, 2, 26, 131),
     (AT, 4, 60, 145), (NT, 4, 56, 136), (H, 4, 52, 127), (D, 4, 52, 131),
 ]
+
+
+#: RulesComplianceTests.DoublingMustStillApplyWhenOneTeamIsCapot: East bid, South–North
+#: took every card and trick; contra multiplies the valat too (bg4-40, bg4-45, o).
+VALAT_DOUBLED = [(H, 2, 50), (H, 4, 100), (AT, 2, 70), (NT, 2, 70)]
+
+
+@pytest.mark.parametrize("kind, double, sn", VALAT_DOUBLED)
+def test_doubled_valat_agrees(kind, double, sn):
+    assert score(Deal(kind, "E", (" ".join(CARD_TEXT), ""), 0, double)) == ([sn, 0], 0)
 
 
 @pytest.mark.parametrize("kind, double, ew, ew_total", VALAT)
@@ -671,3 +711,30 @@ def test_belote_allowed_agrees(case: Belote):
     report = replay_text(text)
     assert [v.code for v in report.violations] == case.codes
     assert all(v.trick == 1 for v in report.violations)
+
+
+# ------------------------------------------------------------- a whole record
+#: RulesComplianceTests.BeloteAnnouncedAfterTheFirstTrickMustBeScored, written as the
+#: bg4 record its script plays: Spades by South (seat 1), who leads.  South holds
+#: 7S 8S 9S TS JS AS 7H 8H, East every club, North every diamond, West KS QS and six
+#: hearts; West leads KS with "bela" in trick 3 and follows with QS in trick 4.  Each
+#: trick is written from its leader.
+SCRIPTED_HANDS = """hands 1: 7S 8S 9S TS JS AS 7H 8H
+      2: 7C 8C 9C TC JC QC KC AC
+      3: 7D 8D 9D TD JD QD KD AD
+      4: KS QS 9H TH JH QH KH AH"""
+SCRIPTED_TRICKS = ["7H 7C 7D AH", "9H 8H 8C 8D", "KS bela AS 9C 9D", "JS TC TD QS",
+                   "TS JC JD TH", "9S QC QD JH", "8S KC KD QH", "7S AC AD KH"]
+
+
+def test_scripted_deal_with_a_belote_in_trick_three_agrees():
+    """Theirs: South–North 151 points, East–West 11 in cards + 20 belote = 31.  Ours,
+    replayed: the same card points, the belote credited to West, and the match
+    points of a made contract (151 → 15, 31 → 3; bg4-41, bg4-42, bg4-46)."""
+    text = record("bg4", hands=SCRIPTED_HANDS, bids="bids S pass pass pass",
+                  tricks=SCRIPTED_TRICKS, result="*")
+    report = replay_text(text)
+    deal = report.deals[0]
+    assert report.violations == []
+    assert deal.card_points == [151, 11] and deal.bela == {SEAT["W"]: 20}
+    assert (deal.made, deal.score, deal.hang) == (True, [15, 3], 0)
