@@ -25,6 +25,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from ingest.bgn.boundaries import find_game_cut
 from ingest.bgn.files import file_kind
 
 #: a run of consecutive tag lines: one per game in well-formed files (the estimate)
@@ -115,98 +116,3 @@ def split_stream(fh, source: str, target_chars: int, kind: str = "bgn") -> Itera
 def find_line_cut(buf: str, start: int) -> int | None:
     i = buf.find("\n", start)
     return None if i < 0 else i + 1
-
-
-def find_game_cut(buf: str, start: int) -> int | None:
-    """The first game boundary at or after ``start``: an offset into ``buf``, or None."""
-    pos = start
-    comment_scan_from = 0
-    in_comment = False
-    has_braces = "{" in buf
-    while True:
-        i = buf.find("\n[", pos - 1 if pos > 0 else 0)
-        if i < 0:
-            return None
-        cut = i + 1
-        pos = cut + 1
-        if cut < start:
-            continue
-        if not _after_movetext(buf, cut):
-            continue
-        if has_braces:
-            in_comment = comment_open(buf, comment_scan_from, cut, in_comment)
-            comment_scan_from = cut
-            if in_comment:
-                continue
-        return cut
-
-
-def _after_movetext(buf: str, cut: int) -> bool:
-    """The meaningful line before ``cut`` (skipping blank and comment-only lines) is
-    movetext, not a tag line."""
-    end = cut - 1  # the '\n' ending the previous line
-    while end > 0:
-        begin = buf.rfind("\n", 0, end) + 1
-        line = buf[begin:end].strip()
-        if line and not (line[0] == "{" and line[-1] == "}") and line[0] != ";":
-            return line[0] != "["
-        end = begin - 1
-    return False
-
-
-def comment_open(text: str, start: int, end: int, in_comment: bool) -> bool:
-    """Whether a ``{`` comment is open at ``end``, scanning ``text[start:end]`` (``start``
-    at a line start, with ``in_comment`` the state there).
-
-    Jumps from brace to brace: only lines holding a ``{`` are looked at closely
-    (a ``;`` comment, or a tag's quoted value, before the brace hides it).
-    """
-    i = start
-    while i < end:
-        if in_comment:
-            k = text.find("}", i, end)
-            if k < 0:
-                return True
-            in_comment = False
-            i = k + 1
-            continue
-        k = text.find("{", i, end)
-        if k < 0:
-            return False
-        line_start = text.rfind("\n", 0, k) + 1
-        line_end = text.find("\n", k, end)
-        line_end = end if line_end < 0 else line_end
-        seg_start = max(line_start, i)
-        if text[line_start:k].lstrip()[:1] == "[" and seg_start == line_start:
-            hidden = _hidden_on_tag_line(text, line_start, k)
-        else:
-            hidden = "line" if ";" in text[seg_start:k] else None
-        if hidden == "line":
-            i = line_end + 1
-        elif hidden == "quote":
-            i = k + 1
-        else:
-            in_comment = True
-            i = k + 1
-    return in_comment
-
-
-def _hidden_on_tag_line(text: str, begin: int, brace: int) -> str | None:
-    """On a tag line: is the brace at ``brace`` inside a quoted value ("quote") or after
-    a ``;`` comment ("line")?"""
-    quoted = False
-    j = begin
-    while j < brace:
-        c = text[j]
-        if quoted:
-            if c == "\\":
-                j += 2
-                continue
-            if c == '"':
-                quoted = False
-        elif c == '"':
-            quoted = True
-        elif c == ";":
-            return "line"
-        j += 1
-    return "quote" if quoted else None

@@ -36,6 +36,7 @@ import gzip
 import io
 import os
 import re
+from collections.abc import Iterator
 from decimal import Decimal
 from typing import IO
 
@@ -277,3 +278,46 @@ def iter_lines(source) -> tuple[IO | None, object]:
         text = io.TextIOWrapper(source, encoding="utf-8-sig", errors="replace", newline="\n")
         return None, text
     return None, source
+
+
+CHUNK_CHARS = 1 << 20
+
+
+def line_blocks(source) -> Iterator[list[str]]:
+    """The source's lines (without their LF) in lists, read in blocks of about 1 MB."""
+    fh, obj = iter_lines(source)
+    try:
+        read = getattr(obj, "read", None)
+        if read is not None:
+            rest = ""
+            first = True
+            while True:
+                block = read(CHUNK_CHARS)
+                if not block:
+                    break
+                if first:
+                    first = False
+                    if block[0] == "\ufeff":
+                        block = block[1:]
+                lines = (rest + block).split("\n") if rest else block.split("\n")
+                rest = lines.pop()
+                yield lines
+            if rest:
+                yield [rest]
+        else:
+            batch: list[str] = []
+            first = True
+            for line in obj:
+                if first:
+                    first = False
+                    if line[:1] == "\ufeff":
+                        line = line[1:]
+                batch.append(line)
+                if len(batch) >= 4096:
+                    yield batch
+                    batch = []
+            if batch:
+                yield batch
+    finally:
+        if fh is not None:
+            fh.close()
