@@ -56,8 +56,10 @@ def _slug(text: str) -> str:
 
 
 def variant_of(row_id: str) -> str:
-    """The variant page a row lives on: ``ru-pair-04`` -> ``ru-pair``."""
-    return row_id.rsplit("-", 1)[0]
+    """The page a row lives on: ``ru-pair-04`` -> ``ru-pair``; the rows of refused
+    variants (mk2, mk3) are on the rules index."""
+    variant = row_id.rsplit("-", 1)[0]
+    return variant if variant in VARIANTS else "index"
 
 
 def rule_entry(row: Row | str, heading: str = "###") -> str:
@@ -121,7 +123,7 @@ def variant_page(variant: str) -> str:
                    "them; a `Rules` tag that names one is refused with P102 rather than "
                    "replayed on a guess (ru-pair-13): "
                    + ", ".join(f"`{k}` ({v})" for k, v in refused.items()) + ".\n")
-    rows = [r for r in ROWS if variant_of(r.id) == variant]
+    rows = [r for r in ROWS if r.id.rsplit("-", 1)[0] == variant]
     if rows:
         out.append("\n## Rules\n\nEach rule under the row id the engine cites next to the value "
                    "that enforces it (`replay/rulesets/`).\n\n"
@@ -135,6 +137,7 @@ def rules_index() -> str:
     lines = [f"| [{v}]({v}.md) | {n} | {s} |" for v, (n, s) in VARIANTS.items()]
     refused = "\n".join(f"- **{v}**: {REFUSED_WHY[v]} The engine says: "
                         f"\"{UNSUPPORTED[v]}\"." for v in REFUSED_WHY)
+    refused += "\n\n" + "\n".join(rule_entry(r) for r in ROWS if variant_of(r.id) == "index")
     books = "\n".join(f"- `{k}`: {v}" for k, v in BOOKS.items())
     return (GENERATED + "# Rules reference\n\nOne page per variant: its house-rule switches "
             "(from the rulesets themselves), its replay conventions, and every rule under the "
