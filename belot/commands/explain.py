@@ -10,7 +10,8 @@ Print the reference entry for TOPIC, the same text as the documentation site:
   a violation code     what it means, the rules it enforces, a record that triggers it
                        and the exact report line (docs/codes.md)
   a rule id            the rule as the engine reads it and the rule-book lines that
-                       state it, as cited in replay/rulesets/ (docs/rules/<variant>.md)
+                       state it, as cited in replay/rulesets/ (docs/rules/<variant>.md);
+                       or a reading, C1 A27 T02 (docs/rules/readings.md)
   a variant id         its house-rule switches with defaults, profiles, conventions
                        and every rule (docs/rules/<variant>.md)
 Exit status 1 when TOPIC is unknown (with the closest topics), 2 on a usage error.
@@ -37,12 +38,12 @@ def register(sub: argparse._SubParsersAction) -> None:
 def topics() -> dict[str, str]:
     """Every topic -> its one-line title."""
     from belot.reference.codes import CODES
-    from belot.reference.rows import ROWS
+    from belot.reference.rows import READINGS, ROWS
     from belot.reference.variants import VARIANTS
 
     out = {c.code: c.title for c in CODES}
     out.update((v, name) for v, (name, _) in VARIANTS.items())
-    out.update((r.id, r.title) for r in ROWS)
+    out.update((r.id, r.title) for r in ROWS + READINGS)
     return out
 
 
@@ -56,8 +57,9 @@ def explain(topic: str) -> str | None:
     key = topic.strip()
     if key.upper() in BY_CODE:
         return pages.code_entry(key.upper())
-    if key.lower() in BY_ID:
-        return pages.rule_entry(key.lower(), heading="#")
+    for form in (key.lower(), key.upper()):
+        if form in BY_ID:
+            return pages.rule_entry(form, heading="#")
     if key.lower() in VARIANTS:
         return pages.variant_page(key.lower()).removeprefix(pages.GENERATED)
     return None
@@ -75,7 +77,11 @@ def run(args: argparse.Namespace) -> int:
         return 2
     text = explain(args.topic)
     if text is None:
-        near = difflib.get_close_matches(args.topic, list(topics()), n=5, cutoff=0.5)
+        names = list(topics())
+        # a mistyped code is closest to codes, a mistyped rule id to rule ids
+        alike = [n for n in names if len(n) == len(args.topic)]
+        near = (difflib.get_close_matches(args.topic, alike, n=5, cutoff=0.5)
+                or difflib.get_close_matches(args.topic, names, n=5, cutoff=0.5))
         hint = f"; did you mean {', '.join(near)}?" if near else ""
         print(f"belot explain: no topic '{args.topic}'{hint} ('belot explain --list' shows "
               "every topic)", file=sys.stderr)
