@@ -122,9 +122,12 @@ def variant_page(variant: str) -> str:
            f"- default target: {target}\n\n## House-rule switches\n\n" + _switch_table(variant)
            + _profiles(variant)]
     if variant in CONVENTIONS:
+        owner = "hu3" if variant == "hu2" else variant  # hu2 shares hu3's conventions
         out.append("\n## Replay conventions\n\nWhere the rule book leaves the replay of a "
-                   "record open, the engine does this:\n\n"
-                   + "\n".join(f"{i}. {c}" for i, c in enumerate(CONVENTIONS[variant], 1)) + "\n")
+                   f"record open, the engine does this; the sources cite them as \"{owner} "
+                   "convention N\".\n\n"
+                   + "\n\n".join(f"**{n}.** {c}" for n, c in CONVENTIONS[variant].items())
+                   + "\n")
     refused = UNDEFINED_CONVENTIONS.get(variant)
     if refused:
         out.append("\n## Refused\n\nThe club's text names these conventions without defining "

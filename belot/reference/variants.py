@@ -68,8 +68,8 @@ SWITCH_EFFECTS: dict[str, tuple[str, str]] = {
 }
 
 #: the project's replay conventions per variant, where the books leave the replay open
-CONVENTIONS: dict[str, list[str]] = {
-    "contree": [
+CONVENTIONS: dict[str, dict[int, str]] = {
+    "contree": dict(enumerate([
         "Cards: one suit is trump in every deal (no No-trumps, no All-trumps); classic order "
         "and points, 162 a deal; a side that takes all eight tricks gets 100 for the last "
         "trick instead of 10 (252).",
@@ -93,8 +93,8 @@ CONVENTIONS: dict[str, list[str]] = {
         "belotes. Nothing hangs.",
         "Game: to 2000 (a `Target` tag may change it); the side at or over the target after a "
         "deal wins, the higher if both.",
-    ],
-    "fr4": [
+    ], 1)),
+    "fr4": dict(enumerate([
         "Deal and bidding: five cards each and a turned card; round one `take` or `pass`, "
         "round two another suit or `pass`; the first taker ends the bidding; eight passes: "
         "the next seat deals. A suit in round one, or the turned suit in round two, is B302. "
@@ -108,48 +108,188 @@ CONVENTIONS: dict[str, list[str]] = {
         "other side takes everything; capot +90.",
         "Target from the `Target` tag (P102 without it); no game ends on a capot deal or a "
         "deal where all passed.",
-    ],
-    "yu3": [
-        "The seat after the dealer is the soloist: it must name a suit; any other call is "
-        "B302 and leaves the deal without a contract.",
-        "`hands` lists the soloist's 6 / 6 cards and the others' 6 / 4; the soloist's "
-        "`exchange` discards exactly two cards (else B303), which score for him.",
-        "Declarations are judged on the hand after the discards; the soloist's best is "
-        "compared with the better of the defenders'.",
-        "Score: each seat its own points; the soloist passes with at least the defenders' "
-        "sum; a failed soloist writes `-`.",
-        "End: after each deal, the highest total at or over 701 wins.",
-    ],
-    "ru3": [
-        "`hands` lists 6 / 3 cards; `turn` the turned card; `talon` the four cards nobody "
-        "gets. The seven swap is legal only in a round-one contract, for the seat holding the "
-        "trump seven, before its first card.",
-        "Runs count at most five cards; a carré beats any run; ties go to trump, then to the "
-        "seat that declared earlier.",
-        "Belote (`bela`) on the king or the queen of trump while the seat still holds the "
-        "other; it needs a trick.",
-        "Hanging points go to the single top scorer of the next deal; a failed contractor's "
-        "points are split between the opponents (switch `split-rounding`).",
-        "End: after each deal one seat at or over 501 wins; several: the one that took the "
-        "last trick; a `claim game` right after a won trick ends the game.",
-    ],
-    "hu3": [
-        "`hands`: the cards held while bidding (6; hu2 8), `/`, the face-down cards picked up "
-        "once trump is fixed (3; hu2 4); `turn` the under-card; `talon` the face-up rest, top "
-        "card first.",
-        "Round one `take` or `pass`; round two a suit other than the turned one or `NT`, "
-        "strictly higher on spades < diamonds < clubs < hearts < NT. Kontra (`X`) per "
-        "defender and the soloist's rekontra (`XX`) close the same `bids` section.",
-        "Only the soloist announces figures: `absolut` and `hundred` before the pickup (the "
-        "first `announce`), the others with the full hand (the second).",
-        "`exchange` `swap` the trump seven (or its substitute) for the under-card, `take` "
-        "visible trumps in order, `discard` back to nine; a break is one B303.",
-        "No-trumps: no declarations (A502); the soloist's best is compared with the better "
-        "of the defenders'; declarations and bela need a trick.",
-        "Scores in game points: the deal is worth 1 plus the announced figures; kontra "
-        "doubles between the soloist and the doubler. The game ends after the first deal "
-        "that brings some seat to 80.",
-    ],
+    ], 1)),
+}
+
+#: conventions shared by yu3 and ru3 (1-9), then yu3's (10-15) and ru3's own (16-23)
+_YU3_RU3 = {
+    1: "Seats 1 to 3; the seat after the dealer calls first and leads to the first trick "
+       "(in yu3 it is the soloist; in ru3 it leads even when another seat is the "
+       "contractor). The dealer is taken from each deal header; a dealer out of rotation is "
+       "no violation.",
+    2: "Only combinations written in `declare` count, judged on the hand after the exchange "
+       "(yu3: the soloist's ten cards after his discards; ru3: after the seven swap, so the "
+       "card swapped in can be declared and the seven cannot). A501, A502 and A504 "
+       "combinations are left out; the seat's others still count.",
+    3: "An exchange against the rules (B303) is reported and carried out as written as far "
+       "as the seat holds the cards: yu3 discards leave the hand and score for the "
+       "discarding seat; a ru3 `swap` exchanges the named card for the turned one even when "
+       "it is not the trump seven or the contract came from round two. A card the seat does "
+       "not hold is D203. A soloist who discards other than two cards gets one B303 (at the "
+       "`discard` token). A card left in a hand after the last trick scores for nobody.",
+    4: "A call that is not allowed (B302) counts as a pass. yu3: only the seat after the "
+       "dealer calls, and any call of it that is not a suit is B302 and leaves the deal "
+       "without a contract, reported like a deal where all passed. ru3: round one `take` or "
+       "`pass`, round two a suit other than the turned one or `pass`; anything else is B302; "
+       "six passes make no contract.",
+    5: "Card-play codes as in yu4: a revoke is C401; void and holding a trump but playing "
+       "another card, C402; a trump lower than the best trump in the trick while holding a "
+       "higher one (trump lead or over-ruff), C403; in yu3 only, a lower card of a plain led "
+       "suit before any trump, while holding a higher one, C404. ru3 has no duty to beat a "
+       "plain suit and no partner exceptions. No penalties: the card stands.",
+    6: "A card the seat does not hold (D203) counts as played by the seat whose turn it was "
+       "and leaves the hand that held it.",
+    7: "On the sheet `-` marks a failed soloist or contractor, `0` a hanging ru3 contractor "
+       "and capoted seats; reports write 0 for `-`. ru3 halves are written `97.5`. S601 "
+       "compares the three numbers and `hang` (absent = 0); S602 compares with the engine's "
+       "own running total.",
+    8: "S603: a wrong `result` token, or one deal recorded after the game was won (that deal "
+       "is still replayed and reported, its totals keep adding up, the result stands). At "
+       "most one per game.",
+    9: "`claim game` is true when the claimer's running total plus the card points of the "
+       "complete tricks he won in the deal (+10 after the last), plus his credited bela "
+       "(only once he has won a trick; in yu3 also the soloist's discards) reaches the "
+       "target; the deal is then scored as exactly those figures, `made` null, and that "
+       "seat wins. In ru3 only right after a trick the claimer won, not the last one.",
+    10: "Record: `hands` 6 / 6 for the soloist and 6 / 4 for the others; `bids` with the "
+        "soloist's suit; `exchange 1: discard c1 c2` (the soloist's seat); `declare` for "
+        "all three seats; ten tricks.",
+    11: "The soloist's two discards count as card points for him (trump values when they are "
+        "trumps) but are no trick won: his declarations and bela still need a trick won in "
+        "play (A6). Any two cards may be discarded (A7).",
+    12: "Declarations: the soloist's best against the better of the two defenders' best, "
+        "compared as in yu4 (value, carré over run, longer run, higher top card, carrés A > K "
+        "> Q > T, the run in trump); identical and both plain: nobody. The eight-card run is "
+        "worth 100, outranks everything and does not end the game. If the soloist's is best "
+        "all his count; if a defender's, all declarations of both defenders count, each for "
+        "a defender who took a trick himself (A8). If the winning side's are void for want "
+        "of a trick, the other side's do not count instead.",
+    13: "Bela: `bela` on the first of king and queen of trump played by a seat still holding "
+        "the other; it needs a trick by that seat (A46); `bela` on the second card is A503. "
+        "It counts towards a claim from its first card (C14).",
+    14: "Score: each seat its own points; the soloist passes with at least the two defenders' "
+        "sum (a tie passes, C15); failed: the soloist 0 (`-`), the defenders their own. A "
+        "seat taking all ten tricks adds 90 and keeps only its own declarations (if it won "
+        "the contest) and bela; the trickless seats' are void. `hang` is always 0.",
+    15: "End: after each deal with a contract, the highest total at or over 701 wins; equal "
+        "highest totals play on.",
+    16: "Record: `hands` 6 / 3; `turn`; `talon` (the four cards nobody gets); `bids` (round "
+        "one, then round two); `exchange <seat>: swap 7X` when made; `declare` for all seats; "
+        "nine tricks; `score ... [hang p]`. A deal where all passed has `deal`, six-card "
+        "`hands`, `turn` and six passes only. The five cards out of play score for nobody.",
+    17: "The seven swap is legal only in a round-one contract, for the seat holding the trump "
+        "seven, once (when the turned card is the seven there is no swap).",
+    18: "Combinations: runs 20, 50, 100, five or more counting as their highest five (A13); "
+        "carrés J 200, 9 150, A T K Q 100 (eights and sevens: A502). Any carré beats any run; "
+        "carrés by value, then A > T > K > Q; runs by counted length, top card, trump, then "
+        "the earlier announcement, i.e. the earlier seat counted from the dealer. Only the "
+        "best seat scores, all its combinations, if it took a trick; otherwise nobody (A17).",
+    19: "Belote: `bela` on the king or the queen of trump, valid if the seat held both after "
+        "the exchange, on whichever of the two it plays first or second (announced before "
+        "that card while still holding it); once per seat; `rebela` is optional on the other "
+        "card; anything else is A503. It is worth 20, needs a trick, stays outside the "
+        "contest and counts in the contract test.",
+    20: "A seat's points: cards, last 10, combinations, belote and the capot bonus (one "
+        "trickless seat: +50 to each other seat; one seat with every trick: +100 to it, the "
+        "others nothing). A contractor below either opponent fails: he writes `-` and his "
+        "points are split into two halves for the opponents (`split-rounding=exact` keeps "
+        "halves, `down` rounds each down); level with one, the deal hangs (A16): the "
+        "opponents write their own, the contractor 0, his points hang; else made. `made` is "
+        "true, false (failed or hanging) or null (no contract, claim).",
+    21: "Hanging points go to the single top scorer of the next deal with a contract (judged "
+        "before the pot); a tied top leaves them pending, as do all-pass deals; pots add up; "
+        "the report's `hang` is the pot pending after the deal; a pot pending at the end of "
+        "the game is lost.",
+    22: "End: after each deal, one seat at or over 501 wins; several: the one of them that "
+        "took the last trick of the deal; otherwise play goes on (also after an all-pass "
+        "deal).",
+    23: "Dealer (A10): the top scorer of the deal (after split and pot); a tie: the tied seat "
+        "nearest after the old dealer; after an all-pass deal, the next seat.",
+}
+CONVENTIONS["yu3"] = {n: t for n, t in _YU3_RU3.items() if n <= 15}
+CONVENTIONS["ru3"] = {n: t for n, t in _YU3_RU3.items() if n <= 9 or n >= 16}
+
+CONVENTIONS["hu3"] = {
+    1: "`hands`: per seat the cards held while bidding (6; hu2 8), `/`, then the face-down "
+       "cards picked up once trump is fixed (3; hu2 4). `turn` is the under-card; `talon` the "
+       "rest of the pack (4; hu2 7), top card first, the first being the visible one. Hands, "
+       "turn and talon make the 32 cards.",
+    2: "A played deal: `deal`, `hands`, `turn`, `talon`, `bids`, `announce` (figures before "
+       "the pickup), `exchange`, `declare` (every seat, `-` for none), `announce` (figures "
+       "after the pickup), `play`, `score`, `total`.",
+    3: "A deal where everybody passed both rounds: `deal`, `hands` with the first delivery "
+       "only (no `/`), `turn`, `bids` (n passes of each round) and nothing else; it scores "
+       "nothing and the next seat deals.",
+    4: "Round one from the seat after the dealer: `take` (accept the turned suit) or "
+       "`pass`; the first `take` ends the bidding and that seat is the soloist. Any other "
+       "call in round one is B302 and counts as a pass.",
+    5: "Round two, again from the seat after the dealer: a suit other than the turned one, "
+       "or `NT`, strictly higher than the last call on spades < diamonds < clubs < hearts < "
+       "NT, or `pass`; a seat that passed may call later. It ends when the other seats have "
+       "passed after the last call (hu2: one pass); n passes without a call: all passed. "
+       "`take`, the turned suit, a call not higher, `X` or `XX` here is B302 and counts as "
+       "a pass.",
+    6: "Kontra and rekontra close the same `bids` section: one call per defender in turn "
+       "from the seat after the soloist (`X` or `pass`), then, if any defender said `X`, "
+       "the soloist's `XX` or `pass`. Calls left out at the end are passes. A wrong call "
+       "here is B302 and counts as a pass; a call after this round is B301 (seat null). "
+       "Kontra and rekontra multiply the final value (Betl included), whatever their place.",
+    7: "Only the soloist announces. An `announce` before any `exchange` and `declare` is "
+       "made before the pickup; one after them, after the pickup. `absolut` and `hundred` "
+       "count only before the pickup; the other figures (`betl` too) before or after it, "
+       "but before play.",
+    8: "An announcement against these rules is B302 and ignored: `absolut` or `hundred` "
+       "after the pickup, a figure by a defender, a figure twice, any figure after `betl`, "
+       "`tuletroa`, `celad`, `ultimo` or `alltrumps` in No-trumps, an `announce` after "
+       "`play`.",
+    9: "`exchange <seat>: swap <card> take <cards> discard <cards>`. `swap` gives the card "
+       "for the under-card (the given card becomes the under-card); allowed only after a "
+       "round-one trump, once per deal, with the required card: the trump seven; the trump "
+       "eight when a trump seven is one of the two visible cards; the trump nine when they "
+       "are the seven and the eight. Any seat holding the required card may swap.",
+    10: "`take`: only the seat that swapped, right after its swap, takes cards from the top "
+        "of the stock in order, each a trump, as many as it likes. `discard`: as many cards "
+        "back, any of its hand, to 9 (12). Discarded cards are out of play and count for "
+        "nobody.",
+    11: "An exchange entry against any of this is one B303 and is carried out exactly as "
+        "written: the cards move as recorded and play goes on with those hands.",
+    12: "Declarations are checked against the hand the seat plays with, after the exchange "
+        "(a card swapped in or taken can be declared; a discarded one cannot: A501).",
+    13: "No-trumps: no declarations (each is A502 and ignored) and no bela (A503). Betl: "
+        "declarations made before Betl was announced are void (no violation); `bela` is A503.",
+    14: "Ranking, best first: an eight-card run (worth 100); four jacks 200; four nines 150; "
+        "the other carrés at 100 in the order A, K, Q, T, 8, 7; runs of 100 (longer first, "
+        "then higher top card); runs of 50; runs of 20. Equal runs: the higher top card, then "
+        "the one in trump, else nobody scores. A run and a carré may share a card; two runs "
+        "may not (A504).",
+    15: "The soloist's best is compared with the better of the defenders' bests: stronger, "
+        "all his count for him; weaker, all declarations of both defenders count for them; "
+        "equal, nobody's.",
+    16: "Declarations and bela count only for a side that took a trick; the two defenders are "
+        "one side. What is lost for want of a trick goes to no one.",
+    17: "A seat's points: the card points of its tricks, +10 for the last trick (when all "
+        "tricks were played), + its side's counted declarations and bela. The soloist passes "
+        "the basic test with more than both defenders together (hu2: the opponent); equal "
+        "fails.",
+    18: "Figures: `absolut` = the soloist's points at least 82 (No-trumps 66); `hundred` at "
+        "least 100 (No-trumps 80); `twohundred` at least 200; `tuletroa` (trump J, 9, 7), "
+        "`celad` (trump A, K, Q), `alltrumps` (trump J 9 A T K Q), `fortyfour` (the four "
+        "aces): those cards among the soloist's tricks, whoever played them; `ultimo`: he "
+        "wins the last trick with the trump seven; `volat`: he wins every trick.",
+    19: "The deal's value V = 1 + the values of the figures validly announced (`hundred` "
+        "includes `absolut`: 4 + 3, counted once). Made = basic test passed and every figure "
+        "made. Betl: V = 10 (no +1), made when the soloist takes no trick; play stops at his "
+        "first trick.",
+    20: "Scores in game points: without kontra, made: soloist +V; failed: each defender +V, "
+        "the soloist `-`. Each kontra is a separate account between its giver and the soloist "
+        "at twice V (four times after rekontra): made, giver -2V and soloist +2V; failed, the "
+        "reverse; a defender without kontra gets 0 on a pass and +V on a failure.",
+    21: "The game ends after the first deal after which some seat has at least the target "
+        "(the `Target` tag, else 80) and the strictly highest total; that seat is the result. "
+        "A deal after that: one S603 at it; it is still replayed and the result stands.",
+    22: "Violation fields: `trick` for C401, C402, D203 and A503, else null; `seat` the seat "
+        "that called (B301 after the bidding: null), announced, exchanged, declared or "
+        "played; null for S601 to S603.",
 }
 CONVENTIONS["hu2"] = CONVENTIONS["hu3"]
 
