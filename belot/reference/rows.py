@@ -1,5 +1,5 @@
-"""Every row of the rules matrix, in the project's words: what the engine reads each
-rule to say, and where the rule book states it (file and line, as the matrix gives them).
+"""Every rule the engine enforces, in the project's words: what the engine reads each
+rule to say, and where the rule book states it (file and line).
 
 Row ids are stable: the rulesets in ``replay/rulesets/`` cite them next to the value they
 set, so ``grep yu4-33`` finds the code and its rule together (docs/rules/yu4.md).  The
@@ -24,7 +24,7 @@ class Row(NamedTuple):
     rows: tuple[str, ...] = ()
 
 
-#: rule book files of the matrix, by the name the sources cite
+#: the rule books, by the file name the sources cite
 BOOKS = {
     "000_c5f6563d0704fc3d.txt": "Serbian: \"BELA (belot)\", the 4- and 3-player games",
     "002_4ad2490839f395cb.txt": "Russian and Bulgarian: Game Wiki 3-player belot, the "
