@@ -1,4 +1,4 @@
-"""What the rules reference says about each variant beyond the matrix rows: a summary,
+"""What the rules reference says about each variant beyond its rules: a summary,
 what each house-rule switch changes, and the project's replay conventions where the
 rule books are silent (docs/rules/<variant>.md, ``belot explain bg4``)."""
 
