@@ -7,7 +7,7 @@ small state machine per game (:class:`_GameReader`) builds the record.  A
 multi-line ``{…}`` comment is followed with ``str.find`` on the next lines.
 
 A malformed game ends as a :class:`Game` whose ``errors`` holds one located
-``P101``/``P103``; the reader skips to the next game (bgn-details §1 "Games")
+``P101``/``P103``; the reader skips to the next game (docs/bgn/reading.md "Games")
 and goes on.  ``P102`` (missing or unknown ``Variant``…) is the engine's: the
 reader records ``movetext_pos`` and ``tag_pos`` for it.
 
