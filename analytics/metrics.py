@@ -13,7 +13,7 @@ Conventions shared by all metrics:
 
 - **contract**: a deal in which someone's call set a contract (``bidder`` not
   null); **contracts** (the denominator of every success rate): deals whose
-  validation report has ``made`` true or false (bgn.md §8, §9.9): a contract
+  validation report has ``made`` true or false (docs/bgn/report.md, docs/bgn/replay.md §9): a contract
   not judged (the game ended inside the deal, a broken record) is not counted.
   A deal that **hangs** (bg4, bg3, ru3 ties) has ``made`` false and so counts
   as a contract not made; ``hanging`` says how many of those hung.
@@ -310,8 +310,8 @@ _add(Metric(
     name="violations",
     doc="Violations per 1,000 deals. deals: every deal of the chosen games (passed ones "
         "too); by variant, that variant's deals; by player, the deals at which that "
-        "player sat. violations: findings the engine reported in those games (bgn.md "
-        "§5; S603 about the result has no deal but counts); by player, those on a card, "
+        "player sat. violations: findings the engine reported in those games (docs/codes.md; "
+        "S603 about the result has no deal but counts); by player, those on a card, "
         "call or declaration of that player's seat (S6xx have no seat: player null); by "
         "code, family (D B C A S) or trick, the findings of that kind over all deals. "
         "per_1000 = 1000 * violations / deals.",

@@ -86,7 +86,7 @@ def pgn_corpus(games: int, seed: int = 7) -> Path:
 def bench_full(path: Path, json_report: bool = False) -> dict:
     """``belot validate`` on one file, output included (to a null stream): the
     text report (compiler-style lines) or, with ``json_report``, the JSON report
-    of bgn.md §8, which also needs each game's canonical id."""
+    of docs/bgn/report.md, which also needs each game's canonical id."""
     import io
     import json
 

@@ -4,7 +4,7 @@ A file is read in blocks of characters (``.gz`` decompressed on the fly) and
 cut at a game boundary near every ``target_chars``: a line that starts with
 ``[`` (a tag line), outside any ``{…}`` comment, whose previous meaningful
 line is not a tag line, i.e. the place where the reader starts a new game
-after movetext (bgn.md §3: "A new game starts at a tag line that follows a
+after movetext (docs/bgn/game.md: "A new game starts at a tag line that follows a
 non-tag line").  The driver never holds more than about one chunk per file
 plus the chunks in flight, whatever the size of the input.
 

@@ -29,7 +29,7 @@ from replay.report import DealReport, GameReport
 from replay.ruleset import Ruleset, RulesetError, load_ruleset
 from replay.variants import table_facts
 
-#: tags with a column of their own in ``games`` (bgn.md §3.1); ``Variant`` is the partition key
+#: tags with a column of their own in ``games`` (docs/bgn/game.md#tags); ``Variant`` is the partition key
 STANDARD_TAGS = ("Event", "Site", "Date", "Round", "Seat1", "Seat2", "Seat3", "Seat4",
                  "Target", "Rules", "Result", "GameId", "Source")
 _OWN_COLUMN = frozenset(STANDARD_TAGS) | {"Variant"}

@@ -17,14 +17,14 @@ only, not inside the files.
 
 Conventions:
 
-- every table carries ``game_id`` (the canonical SHA-256 of bgn-details §2;
+- every table carries ``game_id`` (the canonical SHA-256 of docs/bgn/canonical.md;
   for ``rejects``, the SHA-256 of the raw text, since a record that does not
   parse has no canonical form);
 - seats are ``int8`` 1..n; deal, trick and index numbers count from 1;
 - sides are dictionary strings: ``A`` (seats 1, 3) and ``B`` (seats 2, 4) in
   partnership variants, the seat number as text where everyone plays alone;
 - per-side figures are lists in side order (A, B; or seats 1..n), as in the
-  validation report (bgn.md §8);
+  validation report (docs/bgn/report.md);
 - cards are dictionary strings in canonical text (``TH``, ``AS``), contracts
   ``S H D C NT AT``;
 - low-cardinality strings are dictionary-encoded (Arrow ``dictionary<int32,
@@ -47,7 +47,7 @@ BOOL = pa.bool_()
 TS = pa.timestamp("ms", tz="UTC")
 SIDE_INTS = pa.list_(pa.int16())
 #: score-sheet numbers, the engine's and the written ones: whole numbers, or halves
-#: in yu3/ru3 (conventions-yu3-ru3.md); float32 holds both exactly; ``-`` is null
+#: in yu3/ru3 (docs/rules/yu3.md, docs/rules/ru3.md); float32 holds both exactly; ``-`` is null
 SHEET = pa.list_(pa.float32())
 F32 = pa.float32()
 
@@ -104,7 +104,7 @@ def _c(name: str, type_: pa.DataType, doc: str, nullable: bool = True) -> Column
 
 
 GAME_ID = _c("game_id", STR, "SHA-256 (lower-case hex) of the game's canonical BGN text "
-             "without comments (bgn-details §2 Identity): the same game read twice, from any "
+             "without comments (docs/bgn/canonical.md#identity): the same game read twice, from any "
              "file, is one game. Joins every table.", nullable=False)
 VARIANT = Column("variant", DICT, "Partition key: the ruleset id from the `Variant` tag "
                  "(`yu4`, `mk4`, ...).", nullable=False, partition=True)
@@ -135,13 +135,13 @@ GAMES = Table(
         _tag("Seat1"), _tag("Seat2"), _tag("Seat3"), _tag("Seat4"),
         _tag("Target"), _tag("Rules"), _tag("Result"), _tag("GameId", STR), _tag("Source"),
         _c("other_tags", pa.map_(STR, STR), "Every other tag, name to value (unknown tags "
-           "are kept, bgn.md §3.1). `Variant` is the `variant` partition key."),
+           "are kept, docs/bgn/game.md#tags). `Variant` is the `variant` partition key."),
         _c("played_on", pa.date32(), "The `Date` tag (`YYYY.MM.DD`) as a date; null when "
            "absent, malformed or any part is unknown (`??`)."),
         _c("players", I8, "Seats at the table for the variant.", nullable=False),
         _c("target", I32, "Points to win: the `Target` tag, else the variant's default."),
         _c("result", DICT, "The engine's result: `A`, `B`, a seat number, or `*` while no "
-           "one has won (bgn.md §8).", nullable=False),
+           "one has won (docs/bgn/report.md).", nullable=False),
         _c("recorded_result", DICT, "The `result` token as written; null when none was."),
         _c("deals", I16, "Number of deals in the record.", nullable=False),
         _c("final_total", SHEET, "The engine's running totals after the last deal, per "
@@ -169,7 +169,7 @@ DEALS = Table(
            "a broken record, D204).", nullable=False),
         _c("line", I32, "Line of the `deal` keyword (from the start of the file)."),
         _c("dealer", I8, "Seat that dealt.", nullable=False),
-        _c("deal_id", STR, "SHA-256 of variant, dealer and hands (bgn-details §2): the same "
+        _c("deal_id", STR, "SHA-256 of variant, dealer and hands (docs/bgn/canonical.md): the same "
            "cards dealt at several tables share it; null when `hands` is absent."),
         _c("bidder", I8, "Seat whose call set the contract; null when everyone passed."),
         _c("bidder_side", DICT, "Side of the bidder (`A`/`B`)."),
@@ -186,7 +186,7 @@ DEALS = Table(
            "passed."),
         _c("made", BOOL, "The engine's verdict: true made, false fell (or hung, or was "
            "penalised as caller); null when no one bid or the deal was not judged "
-           "(bgn.md §9.9)."),
+           "(docs/bgn/replay.md §9)."),
         _c("outcome", DICT, "`passed` (no bid), `made`, `fell`, `hanging` (fell into a "
            "tie that hangs), `unjudged` (a bid, but made is null: the game ended inside "
            "the deal, or the record is broken).", nullable=False),
@@ -240,7 +240,7 @@ DEALS = Table(
 BIDS = Table(
     "bids",
     "One row per written call, in the order of the auction (the passes an auction "
-    "infers after the last written call, bgn-details §1, are not rows).",
+    "infers after the last written call, docs/bgn/reading.md, are not rows).",
     (
         GAME_ID, DEAL,
         _c("idx", I8, "Position of the call in the deal's auction, from 1.", nullable=False),
@@ -338,7 +338,7 @@ PLAYS = Table(
 
 VIOLATIONS = Table(
     "violations",
-    "One row per violation the engine reported, in the order of the record (bgn.md §5, §8).",
+    "One row per violation the engine reported, in the order of the record (docs/codes.md, docs/bgn/report.md).",
     (
         GAME_ID, SOURCE_FILE, GAME_INDEX,
         _c("idx", I16, "Position of the violation in the game's report, from 1.",

@@ -2,20 +2,20 @@
 
 One driver walks the calls in turn order (seat after the dealer first), checks
 written seat prefixes (B301), stops at the end of the auction (a later call is
-B301), fills in the passes that were not written (bgn-details §1 bids) and
+B301), fills in the passes that were not written (docs/bgn/reading.md bids) and
 asks the variant's *model* whether each call is allowed.  A call the model
-refuses is B302 and counts as a pass (bgn.md §9.3).
+refuses is B302 and counts as a pass (docs/bgn/replay.md §3).
 
-Models (rules-matrix.md §5.3, "five models"):
+Models (docs/rules/, "five models"):
 
 - ``NameSuit``: one round; the first suit named is trump (yu4-11/12, mk4-06),
   optionally with the dealer forced to call (mk4-06);
 - ``Ladder``: ascending contracts ♣ < ♦ < ♥ < ♠ < NT < AT with contra and
   recontra (bg4-08 … bg4-13);
 - ``TurnedCard``: round 1 accepts the turned suit (``take``), round 2 names
-  another suit (fr4-03/04, conventions-fr4.md §1);
+  another suit (fr4-03/04, fr4 convention 1 (docs/rules/fr4.md));
 - ``PointBids``: contrée's 80…160/capot bids with coinche and surcoinche
-  (contree.md §3).
+  (contree convention 3 (docs/rules/contree.md)).
 """
 
 from __future__ import annotations
@@ -74,7 +74,7 @@ class Model:
         raise NotImplementedError
 
     def count_pass(self, seat: int) -> None:
-        """A refused or out-of-turn call counts as that seat's pass (bgn.md §9.3)."""
+        """A refused or out-of-turn call counts as that seat's pass (docs/bgn/replay.md §3)."""
         self.passes += 1
 
     def next_seat(self) -> int | None:
@@ -112,7 +112,7 @@ def run_auction(model: Model, calls: list, order: list[int], side_of: tuple[int,
             findings.append(Finding("B302", i, seat, why))
             model.count_pass(seat)
         records.append((seat, c.call, rnd, why is None))
-    # calls missing after the last written call are passes (bgn-details §1 bids)
+    # calls missing after the last written call are passes (docs/bgn/reading.md bids)
     guard = 0
     while not model.done() and guard < 4 * n:
         seat = model.next_seat() or order[turn % n]
@@ -155,7 +155,7 @@ class NameSuit(Model):
 class ForcedFirst(Model):
     """yu3-04: the seat after the dealer must name trump on his six cards; only he
     calls.  Anything else is B302 and leaves the deal without a contract
-    (conventions-yu3-ru3.md §4)."""
+    (yu3 convention 4 (docs/rules/yu3.md))."""
 
     def __init__(self, variant: str) -> None:
         self.variant = variant
@@ -205,7 +205,7 @@ LADDER_RANK = {"C": 0, "D": 1, "H": 2, "S": 3, "NT": 4, "AT": 5}
 class Climbing(Model):
     """A climbing auction (bg4's ladder, contrée's points): it ends when every seat
     passed with no bid, or when all but one passed after the last bid or double
-    (bg4-12, A21; contree.md §3), or at once where a model says so (``ended``)."""
+    (bg4-12, A21; contree convention 3 (docs/rules/contree.md)), or at once where a model says so (``ended``)."""
 
     ended = False
 
@@ -273,7 +273,7 @@ class Ladder(Climbing):
 
 class TurnedCard(Model):
     """Round 1: ``take`` the turned suit or pass; round 2: another suit or pass;
-    the first taker ends the bidding (fr4-03/04, conventions-fr4.md §1)."""
+    the first taker ends the bidding (fr4-03/04, fr4 convention 1 (docs/rules/fr4.md))."""
 
     def __init__(self, order: list[int], turned_suit: int | None, variant: str,
                  extra: tuple[str, ...] = (), dealer_takes: int | None = None) -> None:
@@ -318,7 +318,7 @@ class TurnedCard(Model):
 
 
 class PointBids(Climbing):
-    """Contrée (contree.md §3): bids 80…160 or capot in a suit, each strictly higher;
+    """Contrée (contree convention 3 (docs/rules/contree.md)): bids 80…160 or capot in a suit, each strictly higher;
     coinche by the other side once a bid stands; surcoinche by the bidding side ends
     the auction; after a coinche nobody bids again; three passes after the last
     bid (a coinche resets the count) end it; four passes with no bid pass it out."""
@@ -381,7 +381,7 @@ HU_LADDER = {"S": 0, "D": 1, "C": 2, "H": 3, "NT": 4}  # A32: ♠ < ♦ < ♣ < 
 
 
 class Hungarian(Model):
-    """hu3/hu2 (conventions-hu.md §4–6): round 1 ``take`` or pass; round 2 a suit
+    """hu3/hu2 (hu3 conventions 4-6 (docs/rules/hu3.md)): round 1 ``take`` or pass; round 2 a suit
     other than the turned one or NT, strictly higher on ♠ < ♦ < ♣ < ♥ < NT, until
     the others have passed after the last call; then one kontra call per defender
     from the seat after the soloist (``X`` or pass) and, if any ``X``, the

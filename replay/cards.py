@@ -2,11 +2,11 @@
 
 A card is ``suit * 8 + rank`` with suits ``S H D C`` = 0..3 and ranks in the
 natural order ``7 8 9 T J Q K A`` = 0..7 (the order in which runs are read,
-rules-matrix.md yu4-21).  A hand is an int with bit ``card`` set per card held.
+yu4-21 (docs/rules/yu4.md)).  A hand is an int with bit ``card`` set per card held.
 
 Strength and points depend on the contract kind only through two tables per
 rank: trump order ``J 9 A T K Q 8 7`` with points 20 14 11 10 4 3 0 0, and
-plain order ``A T K Q J 9 8 7`` with 11 10 4 3 2 0 0 0 (rules-matrix.md §2,
+plain order ``A T K Q J 9 8 7`` with 11 10 4 3 2 0 0 0 (docs/rules/,
 yu4-04, yu4-05).  No-trumps plays every suit plain, All-trumps every suit as
 trump (§2, bg4).
 """

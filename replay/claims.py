@@ -1,7 +1,7 @@
 """Is ``claim rest`` true?  A small AND-OR search over the remaining cards.
 
 A claim of the rest is true when the claiming side can win every remaining
-trick against every legal defence, all hands being known (bgn-details §3).
+trick against every legal defence, all hands being known (docs/bgn/report.md).
 The claimers choose their cards (some card must work); the defenders may
 play any legal card (every card must fail to break the claim).  Legality is
 the same ``judge`` the engine uses, so the search cannot disagree with it.

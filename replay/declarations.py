@@ -1,8 +1,8 @@
 """Declarations (zvanja): reading combinations, checking holdings, the contest.
 
 A combination is written ``runN:<top>`` (N cards of one suit in the natural
-order 7 8 9 T J Q K A, ending at ``top``) or ``carre:<rank>`` (bgn.md §3.2).
-Only what is written counts (bgn.md §9.2).  The contest decides which side
+order 7 8 9 T J Q K A, ending at ``top``) or ``carre:<rank>`` (docs/bgn/game.md#deals).
+Only what is written counts (docs/bgn/replay.md §2).  The contest decides which side
 scores: the single best combination wins, its side scores all of its valid
 combinations (yu4-18, mk4-13); how ties break is the variant's policy.
 """
@@ -63,7 +63,7 @@ def _parse_combo(text: str) -> Combo | None:
 
 @dataclass(frozen=True, slots=True)
 class DeclarationPolicy:
-    """A variant's declaration values and contest (rules-matrix.md §5.2 C)."""
+    """A variant's declaration values and contest (docs/rules/)."""
 
     #: value of a run by length 3..8 (index 0 = 3 cards); None = the run wins the game
     run_values: tuple[int | None, ...]

@@ -2,8 +2,8 @@
 
 Pure: no files, no clock, no printing.  ``replay_game`` never raises on bad
 play; every problem becomes a :class:`~replay.report.Violation` with its code
-(bgn.md §5), place and a message a player understands, and the replay goes on
-(bgn.md §9) so that one pass finds every violation.  The engine's own scores
+(docs/codes.md), place and a message a player understands, and the replay goes on
+(docs/bgn/replay.md) so that one pass finds every violation.  The engine's own scores
 are computed from the cards, never from what the players wrote.
 
 A deal goes through the same phases in every variant: auction
@@ -62,7 +62,7 @@ _SEAT_ORDER = {n: [tuple((lead - 1 + i) % n + 1 for i in range(n)) for lead in r
 
 
 def replay_game(game: Game, file: str | None = None, game_id: str | None = None) -> GameReport:
-    """Replay one game and return its report (bgn.md §8)."""
+    """Replay one game and return its report (docs/bgn/report.md)."""
     variant = game.tags.get("Variant")
     report = GameReport(file=file, game=game.index, game_id=game_id, variant=variant)
     if game.errors:
@@ -150,7 +150,7 @@ class GameWalk:
 
     def close_deal(self, scores: list[int], may_end: bool = True,
                    last_trick: int | None = None) -> None:
-        """Add a deal's scores to the totals and decide the game (bgn.md §9.12)."""
+        """Add a deal's scores to the totals and decide the game (docs/bgn/replay.md §12)."""
         for i, s in enumerate(scores):
             self.totals[i] += s
         if self.winner is None and may_end:
@@ -350,7 +350,7 @@ class DealWalk:
 
     # -------------------------------------------------------------- figures
     def announce(self, contract: Contract) -> None:
-        """Hungarian figures (conventions-hu.md §7–8): B302 for a figure out of its
+        """Hungarian figures (hu3 conventions 7-8 (docs/rules/hu3.md)): B302 for a figure out of its
         time or place; Betl makes the deal a game without trump (hu3-19)."""
         self.play_kind = contract.kind
         if not self.deal.announce:
@@ -376,7 +376,7 @@ class DealWalk:
         entries = deal.exchange or []
         self.discarded: dict[int, int] = {}
         if rs.exchange == "none":
-            for e in entries:  # bgn-details §1: an exchange where there is none is B303
+            for e in entries:  # docs/bgn/reading.md: an exchange where there is none is B303
                 self.flag("B303", e.pos, None, e.seat, f"there is no exchange in {rs.variant}")
             return
         turn = CARD_INDEX[deal.turn] if deal.turn else None
@@ -551,7 +551,7 @@ class DealWalk:
         total_tricks = rs.tricks
         bela_suits = self.bela_suits(kind)
         if self.game_won_by_run8 is not None:
-            # bgn.md §9.16: the deal ends when the run is declared; cards are not replayed
+            # docs/bgn/replay.md §16: the deal ends when the run is declared; cards are not replayed
             if cards and not gw.after_win_reported:
                 gw.after_win_reported = True
                 self.flag("S603", pos_of(0), 1, None,
@@ -616,7 +616,7 @@ class DealWalk:
                 if code is not None:
                     self.flag(code, pos_of(k), number, seat,
                               self.duty_message(code, seat, c, trick, hand, ct))
-            # bela / rebela (a token of its own: bgn.md §9.5)
+            # bela / rebela (a token of its own: docs/bgn/replay.md §5)
             bela = None if play is None else play.bela
             if bela_cards >> c & 1:
                 self.track_bela(play or _BARE, seat, c, hand, trick, number, ct)
@@ -633,7 +633,7 @@ class DealWalk:
             record_play((seat, c, number, code is None, bela))
             k += 1
             if code is not None and penalty and code != "C405":
-                # mk4-22, bg4-49: C401-C404 and D203 end the deal (bgn.md §9.7)
+                # mk4-22, bg4-49: C401-C404 and D203 end the deal (docs/bgn/replay.md §7)
                 return self.penalty(seat, caller_side, kind)
             # the winner so far: the highest trump, else the highest of the led suit
             if not p:
@@ -664,7 +664,7 @@ class DealWalk:
                 p = pts = 0
                 number += 1
                 if auto_end and gw.winner is None and gw.totals[ws] + points[ws] >= rs.target:
-                    self.ended_game = ws  # mk4-26, bgn.md §9.13
+                    self.ended_game = ws  # mk4-26, docs/bgn/replay.md §13
                     break
                 if betl and winner == soloist:
                     break  # hu3-19: play stops at the soloist's first trick
@@ -672,7 +672,7 @@ class DealWalk:
         played_count = k
         dr.card_points = list(points)
         if self.ended_game is not None:
-            # mk4-26, bgn.md §9.13: card points so far, nothing else; made null
+            # mk4-26, docs/bgn/replay.md §13: card points so far, nothing else; made null
             if played_count < len(cards) and not gw.after_win_reported:
                 gw.after_win_reported = True
                 self.flag("S603", pos_of(played_count), number, None,
@@ -701,7 +701,7 @@ class DealWalk:
 
     def track_bela(self, play, seat: int, c: int, hand: int, trick: list[int], number: int,
                    ct) -> None:
-        """bgn.md §9.5: ``bela`` on the first of K and Q of trump, played by a seat
+        """docs/bgn/replay.md §5: ``bela`` on the first of K and Q of trump, played by a seat
         that still holds the other; ``rebela`` (optional) on the second; the 20 is
         credited with the second card (yu4-28)."""
         suit = SUIT_OF[c]
@@ -709,7 +709,7 @@ class DealWalk:
         key = seat * 8 + suit
         word = None
         if play.bela is not None:
-            if play.bela == "bela rebela":  # both on one card (bgn-details §1)
+            if play.bela == "bela rebela":  # both on one card (docs/bgn/reading.md)
                 self.flag("A503", play.rebela_pos, number, seat,
                           "'bela rebela' on one card: rebela belongs on the second card of the pair")
             word = "rebela" if play.bela == "rebela" else "bela"
@@ -790,7 +790,7 @@ class DealWalk:
 
     # ---------------------------------------------------------------- score
     def penalty(self, seat: int, caller_side: int, kind: int):
-        """mk4-22, bg4-49, bgn.md §9.7: the deal ends at the offending card; the
+        """mk4-22, bg4-49, docs/bgn/replay.md §7: the deal ends at the offending card; the
         other side scores the penalty, the offenders '-'; nothing else counts."""
         rs, dr = self.rs, self.dr
         offender = rs.side_of[seat]
@@ -831,9 +831,9 @@ class DealWalk:
         return self.rs.scoring(self.rs, t, self.gw.pot)
 
     def figures(self, points, bela_at_first: bool | None, tricks_won=None):
-        """bgn.md §9.13/§9.14: card points of completed tricks (+10 for the last)
+        """docs/bgn/replay.md §13/§14: card points of completed tricks (+10 for the last)
         and, for a claim of the game, bela already credited to a side that has won
-        a trick (and yu3's discards, conventions-yu3-ru3.md §9); nothing else."""
+        a trick (and yu3's discards, yu3 convention 9 (docs/rules/yu3.md)); nothing else."""
         figures = list(points)
         if bela_at_first is not None:
             figures = self.with_discards(points)
@@ -854,7 +854,7 @@ class DealWalk:
                 self.flag("A505", claim.pos, number, claim.seat,
                           f"seat {claim.seat} cannot win every remaining trick against every "
                           "defence")
-            # the claiming side takes every remaining trick (bgn.md §3.2)
+            # the claiming side takes every remaining trick (docs/bgn/game.md#deals)
             remaining = FULL_DECK
             for tr in self.dr.tricks:
                 for x in tr.cards:
@@ -873,7 +873,7 @@ class DealWalk:
                       f"'claim game' is not part of {rs.variant}")
             return self.figures(points, at_first, tricks_won)
         if done == rs.tricks and not trick:
-            # after the last card: the deal is scored in full (bgn-details §3)
+            # after the last card: the deal is scored in full (docs/bgn/report.md)
             result = self.settle(points, tricks_won, caller_side, contract)
             after = [gw.totals[i] + result.scores[i] for i in range(rs.sides)]
             last = rs.side_of[self.dr.tricks[-1].winner] if self.dr.tricks else None
@@ -904,7 +904,7 @@ class DealWalk:
     def compare_sheet(self, line: ScoreLine | None, engine: list, hang, code: str, what: str,
                       hang_checked: bool = True) -> None:
         """S601/S602: one finding per line, at the first differing number
-        (bgn-details §3); ``-`` reads as 0, a missing ``hang`` as 0."""
+        (docs/bgn/report.md); ``-`` reads as 0, a missing ``hang`` as 0."""
         if line is None:
             return
         if line.values == engine and (not hang_checked or hang == (

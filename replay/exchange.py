@@ -2,9 +2,9 @@
 take and discard (hu3, hu2).
 
 Each model checks the written ``exchange`` entries and carries them out
-*as written* as far as the seat holds the cards (conventions-yu3-ru3.md §3,
-conventions-hu.md §11): a rule broken is one ``B303`` per entry; a card the
-seat does not hold is ``D203`` and does not move (bgn-details §3).
+*as written* as far as the seat holds the cards (yu3 convention 3 (docs/rules/yu3.md),
+hu3 convention 11 (docs/rules/hu3.md)): a rule broken is one ``B303`` per entry; a card the
+seat does not hold is ``D203`` and does not move (docs/bgn/report.md).
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ def yu3_discards(entries: list, hands: dict[int, int], soloist: int) -> Exchange
 
 def ru3_swap(entries: list, hands: dict[int, int], trump: int, round_: int,
              turn: int | None) -> ExchangeOutcome:
-    """ru3-10, conventions §17: in a round-1 contract the holder of the trump seven
+    """ru3-10, ru3 convention 17 (docs/rules/ru3.md): in a round-1 contract the holder of the trump seven
     may swap it for the turned card, once; the turned card may be the seven itself."""
     out = ExchangeOutcome(turn=turn)
     done = False
@@ -100,7 +100,7 @@ def ru3_swap(entries: list, hands: dict[int, int], trump: int, round_: int,
 
 def hungarian(entries: list, hands: dict[int, int], trump: int, round_: int,
               turn: int | None, talon: list[int], hand_size: int) -> ExchangeOutcome:
-    """conventions-hu.md §9–11: swap the required trump card for the under-card
+    """hu3 conventions 9-11 (docs/rules/hu3.md): swap the required trump card for the under-card
     (7; the 8 when a 7 is visible; the 9 when 7 and 8 are), once, in a round-1
     contract; then take trumps from the top of the stock in order and discard as
     many (out of play), back to 9 (12) cards."""

@@ -1,4 +1,4 @@
-"""Hungarian figures (hu3-17 … hu3-20, conventions-hu.md §7–8, §18–20).
+"""Hungarian figures (hu3-17 … hu3-20, hu3 conventions 7-8 (docs/rules/hu3.md), hu3 conventions 18-20 (docs/rules/hu3.md)).
 
 Figures are contracts the soloist takes on beside the game: each is worth
 game points if announced in time and made.  This module checks the
@@ -18,7 +18,7 @@ VALUES = {"absolut": 3, "hundred": 4, "tuletroa": 2, "celad": 2, "fortyfour": 4,
           "twohundred": 4, "ultimo": 5, "alltrumps": 6, "volat": 10, "betl": 10}
 #: announced with the first cards only, before the pickup (hu3-17)
 BEFORE_PICKUP = {"absolut", "hundred"}
-#: figures that need a trump suit (conventions-hu.md §8)
+#: figures that need a trump suit (hu3 convention 8 (docs/rules/hu3.md))
 NEED_TRUMP = {"tuletroa", "celad", "ultimo", "alltrumps"}
 
 J, NINE, A, T, K, Q, SEVEN = 4, 2, 7, 3, 6, 5, 0  # natural rank indices
@@ -44,7 +44,7 @@ def check_announcements(entries: list, soloist: int, kind: int) -> Announced:
             pos = entry.figure_pos[i] if i < len(entry.figure_pos) else entry.pos
             why = None
             if entry.after == "play":
-                why = "no figure may be announced after play has begun (conventions-hu.md §8)"
+                why = "no figure may be announced after play has begun (hu3 convention 8 (docs/rules/hu3.md))"
             elif entry.seat != soloist:
                 why = f"only the soloist (seat {soloist}) announces figures"
             elif name not in VALUES:
@@ -66,7 +66,7 @@ def check_announcements(entries: list, soloist: int, kind: int) -> Announced:
 
 def figure_made(name: str, *, points, trump: int, won: int, all_tricks: bool,
                 last_card: int | None, nt: bool) -> bool:
-    """Whether the soloist made one figure (conventions-hu.md §18).
+    """Whether the soloist made one figure (hu3 convention 18 (docs/rules/hu3.md)).
 
     ``points`` is the soloist's total for the pass test, ``won`` the mask of
     the cards in his tricks, ``last_card`` his card in the last trick if he won it.
@@ -130,7 +130,7 @@ def game_points(players: int, soloist: int, value: int, made: bool,
 
 
 def hungarian_scoring(rs, t, pot: int = 0):
-    """A Hungarian deal in game points (conventions-hu.md §16–20).
+    """A Hungarian deal in game points (hu3 conventions 16-20 (docs/rules/hu3.md)).
 
     A seat's points are its cards (+10 for the last trick when all were played)
     and its side's counted declarations and bela, the two defenders being one

@@ -1,9 +1,9 @@
 """Which cards a seat may play to a trick, and which duty a card breaks.
 
-The duties are evaluated in the order of rules-matrix.md §5.3:
+The duties are evaluated in the order of docs/rules/:
 follow suit → overbeat in the led suit → ruff → over-ruff → under-ruff → free.
 Each step narrows the allowed set; a card outside it breaks that step's duty,
-reported with the code of bgn.md §5 (the first duty broken, §9.6):
+reported with the code of docs/codes.md (the first duty broken, docs/bgn/replay.md §6):
 
 - ``C401`` did not follow the led suit while holding it;
 - ``C403`` a trump too low where a higher one was owed (trump lead, over-ruff),
@@ -23,7 +23,7 @@ from replay.cards import SUIT_MASK, SUIT_OF, ContractTables
 
 @dataclass(frozen=True, slots=True)
 class PlayDuties:
-    """A variant's play duties (rules-matrix.md §5.2 E); rows cited per ruleset."""
+    """A variant's play duties (docs/rules/); rows cited per ruleset."""
 
     #: must beat the best card of a plain led suit (iber: yu4-33, mk4-19)
     overbeat_plain: bool

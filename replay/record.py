@@ -60,7 +60,7 @@ class Play:
     bela_pos: Pos = NOPOS
     trick_pos: Pos = NOPOS
     #: a card written ``QH bela rebela`` has ``bela == "bela rebela"``; this is the
-    #: ``rebela`` token's position (bgn-details §1: it gets A503), else NOPOS
+    #: ``rebela`` token's position (docs/bgn/reading.md: it gets A503), else NOPOS
     rebela_pos: Pos = NOPOS
 
 

@@ -1,6 +1,6 @@
 """What a replay finds: violations with their places, and the engine's own figures.
 
-``GameReport.to_json()`` is the validation report of bgn.md §8, an interface
+``GameReport.to_json()`` is the validation report of docs/bgn/report.md, an interface
 other tools rely on: its fields only ever grow.  The richer per-deal fields
 (contract, tricks, declarations) feed the ingest event tables.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-#: bgn.md §5 table order, for ties at one place
+#: docs/codes.md table order, for ties at one place
 CODE_ORDER = {c: i for i, c in enumerate(
     "P101 P102 P103 D201 D202 D203 D204 B301 B302 B303 C401 C402 C403 C404 C405 "
     "A501 A502 A503 A504 A505 S601 S602 S603".split())}

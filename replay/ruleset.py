@@ -3,8 +3,8 @@
 One engine, many rulesets (the pokerkit way): a ruleset is parameters plus a
 few small policies (play duties, declaration contest, scoring rule).  Each
 family of variants builds its rulesets in ``replay/rulesets/`` and cites the
-rules-matrix.md row of every value.  House-rule switches (the BGN ``Rules``
-tag, rules-matrix.md §5.4) are parsed here, once, for every family.
+rule row (docs/rules/) of every value.  House-rule switches (the BGN ``Rules``
+tag, docs/rules/) are parsed here, once, for every family.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ class Ruleset:
     breach_penalty: int
     #: the game ends at the first trick that brings a side to the target (mk4-26)
     auto_end: bool
-    #: ``claim game`` mid-deal is a rule of the variant (yu4-43; bgn-details §3)
+    #: ``claim game`` mid-deal is a rule of the variant (yu4-43; docs/bgn/report.md)
     claim_game: bool
     #: the resolved house-rule switches (for reports and the docs)
     switches: dict[str, str] = field(default_factory=dict)
@@ -60,7 +60,7 @@ class Ruleset:
     bela_not_on_discard: bool = False
     #: no game ends on a capot (valat) deal or a deal where all passed (bg4-47, §9.12)
     no_end_on_capot: bool = False
-    #: the taker receives the turned card (fr4-05, conventions-fr4.md §1)
+    #: the taker receives the turned card (fr4-05, fr4 convention 1 (docs/rules/fr4.md))
     turn_to_taker: bool = False
     #: the cards in play (bg3, bg2: 24 cards, 9 to A)
     deck: int = (1 << 32) - 1
@@ -73,9 +73,9 @@ class Ruleset:
     decl_camps: str = "sides"
     #: bela on either card of the pair, while the seat still holds one (ru3-19)
     bela_either_card: bool = False
-    #: cards stay out of play, so a deal needs ``hands`` (bgn.md §3.2)
+    #: cards stay out of play, so a deal needs ``hands`` (docs/bgn/game.md#deals)
     hands_required: bool = False
-    #: game end after a deal: "target" (bgn.md §9.12) or "last-trick" (ru3-28)
+    #: game end after a deal: "target" (docs/bgn/replay.md §12) or "last-trick" (ru3-28)
     end_rule: str = "target"
     #: ``claim game`` only right after a trick the claimer won, not the last (ru3-27)
     claim_after_own_trick: bool = False
@@ -89,7 +89,7 @@ class Ruleset:
         return self.hand_size
 
 
-#: variant id -> {switch: allowed values, default first} (rules-matrix.md §5.4)
+#: variant id -> {switch: allowed values, default first} (docs/rules/)
 SWITCHES: dict[str, dict[str, tuple[str, ...]]] = {}
 #: variant id -> builder taking the resolved switches and the target
 BUILDERS: dict[str, Callable[[dict[str, str], int], Ruleset]] = {}
@@ -114,14 +114,14 @@ class RulesetError(ValueError):
         self.tag = tag
 
 
-#: variants the matrix names but whose rules the books do not give (bgn-details §3)
+#: variants the rule books name but whose rules the books do not give (docs/bgn/report.md)
 UNSUPPORTED = {
     "hu4": "hu4 (Hungarian Belot for 4, dealer sits out) is mentioned by the rule book "
     "but not described; it is not supported",
     "mk2": "mk2: the Macedonian rule book gives only the target (501) for two players, "
-    "not the deal, the bidding or the hand size (rules-matrix.md mk2-03, A44)",
+    "not the deal, the bidding or the hand size (mk2-03, A44: docs/rules/index.md)",
     "mk3": "mk3: the Macedonian rule book gives only the target (701) for three players, "
-    "not the deal, the bidding, the hand size or the soloist's rules (rules-matrix.md mk3-02, A44)",
+    "not the deal, the bidding, the hand size or the soloist's rules (mk3-02, A44: docs/rules/index.md)",
 }
 
 
@@ -129,7 +129,7 @@ def parse_rules_tag(variant: str, text: str | None) -> dict[str, str]:
     """Resolve the ``Rules`` tag: defaults, then ``profile``, then explicit switches.
 
     Spaces around ``,`` and ``=`` are trimmed; the last duplicate wins; an
-    unknown switch or value raises RulesetError (P102, bgn-details §1 Tags).
+    unknown switch or value raises RulesetError (P102, docs/bgn/reading.md Tags).
     """
     allowed = SWITCHES.get(variant, {})
     resolved = {name: values[0] for name, values in allowed.items()}
@@ -144,7 +144,7 @@ def parse_rules_tag(variant: str, text: str | None) -> dict[str, str]:
         if name in undefined:
             raise RulesetError(f"{variant}: the convention '{name}' ({undefined[name]}) is named "
                                "by the rule book but never defined, so it cannot be replayed "
-                               "(rules-matrix.md ru-pair-13, A19)", "Rules")
+                               "(ru-pair-13, A19: docs/rules/ru-pair.md)", "Rules")
         if name not in allowed:
             raise RulesetError(f"unknown house-rule switch '{name}' for {variant}"
                                + (f" (known: {', '.join(sorted(allowed))})" if allowed else
@@ -214,7 +214,7 @@ def _build_ruleset(variant: str | None, rules: str | None, target: str | None) -
 
 
 def partnership_sides(players: int = 4) -> tuple[int, ...]:
-    """Side A (0) = seats 1 and 3, side B (1) = seats 2 and 4 (bgn.md §2)."""
+    """Side A (0) = seats 1 and 3, side B (1) = seats 2 and 4 (docs/bgn/index.md)."""
     return (0,) + tuple((s - 1) % 2 for s in range(1, players + 1))
 
 

@@ -7,10 +7,10 @@ built so far:
 
 - ``raw_partnership``: raw points, the callers need strictly more, a failed
   contract gives everything to the other side (yu4-39 … yu4-42, mk4-24/25,
-  conventions-fr4.md §4);
+  fr4 convention 4 (docs/rules/fr4.md));
 - ``match_points``: bg4's ÷10 with the limit-digit rounding, No-trumps doubled,
   contra/recontra, hanging points (bg4-41 … bg4-46, bg4-50, A22, A23);
-- ``contree``: points made + points bid (contree.md §6).
+- ``contree``: points made + points bid (contree convention 6 (docs/rules/contree.md)).
 """
 
 from __future__ import annotations
@@ -116,7 +116,7 @@ def contractor_split(rs, t: Tally, pot=0) -> DealScore:
     every trick (ru3-26).  The contractor below either opponent fails: his points
     are split in halves between them (ru3-23, switch split-rounding); equal to one
     hangs: the opponents write their own, his points wait for the single top
-    scorer of the next deal with a contract (ru3-24, A16, conventions §20–21)."""
+    scorer of the next deal with a contract (ru3-24, A16, ru3 conventions 20-21 (docs/rules/ru3.md))."""
     tot = _own_points(rs, t)
     n = len(tot)
     trickless = [s for s in range(n) if not t.tricks[s]]
@@ -158,7 +158,7 @@ def contractor_split(rs, t: Tally, pot=0) -> DealScore:
 
 
 def _whole(v):
-    """Keep halves as Decimal, whole values as int (conventions §7)."""
+    """Keep halves as Decimal, whole values as int (yu3 convention 7 (docs/rules/yu3.md))."""
     if isinstance(v, Decimal) and v == v.to_integral_value():
         return int(v)
     return v
@@ -307,7 +307,7 @@ def match_points_solo(rs, t: Tally, pot: int = 0) -> DealScore:
 
 # ------------------------------------------------------------------ contrée
 def contree(rs, t: Tally, pot: int = 0) -> DealScore:
-    """Points made + points bid (contree.md §6)."""
+    """Points made + points bid (contree convention 6 (docs/rules/contree.md))."""
     caller = t.caller_side
     defender = 1 - caller
     pts = t.points  # with the last trick at 100 for a side that took all eight (§1)

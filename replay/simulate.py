@@ -143,7 +143,7 @@ def _auction(rs: Ruleset, rng: random.Random, order: list[int], dealer: int, pre
             call = "pass"
         calls.append(Call(call))
     while calls and calls[-1].call == "pass" and model.contract() is not None:
-        calls.pop()  # trailing passes are implied (bgn-details §1 bids)
+        calls.pop()  # trailing passes are implied (docs/bgn/reading.md bids)
     return calls
 
 

@@ -3,7 +3,7 @@
 The reader uses these facts to judge the *shape* of a record (how many
 seats, whether ``turn``/``talon`` may stand, whether a second ``announce``
 exists) without depending on the rules engine.  Row ids refer to
-``rules-matrix.md`` §5.2 A and §5.4.
+docs/rules/.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ class TableFacts:
     partnership: bool  # sides A/B (seats 1+3, 2+4) rather than one seat each
 
 
-#: rules-matrix.md §5.2 A (players, turned card, cards out of play) and §5.4 (targets)
+#: docs/rules/ (players, turned card, cards out of play, targets)
 TABLES: dict[str, TableFacts] = {
     "yu4": TableFacts(4, False, False, False, 1001, True),
     "yu3": TableFacts(3, False, False, False, 701, False),

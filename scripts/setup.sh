@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Create .venv and install the project with its test and cluster extras; as root, also
+# Create .venv and install the project with its test, cluster and docs extras; as root, also
 # Debian's chromium and chromium-driver for the dashboard's browser test when missing.
 # Safe to run again: pip and apt only install what is missing.
 set -euo pipefail
@@ -8,7 +8,7 @@ if [ ! -x .venv/bin/python ]; then
   python3 -m venv .venv
 fi
 .venv/bin/python -m pip install --quiet --upgrade pip
-.venv/bin/python -m pip install --quiet -e '.[test,dask]'
+.venv/bin/python -m pip install --quiet -e '.[test,dask,docs]'
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null \
    && { [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; }; then
   export DEBIAN_FRONTEND=noninteractive

@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
-# Set up (scripts/setup.sh), then lint and run the whole test suite.
+# Set up (scripts/setup.sh), then lint, run the whole test suite and build the docs site
+# with --strict (a broken link or a missing page fails).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 .venv/bin/ruff check .
 .venv/bin/python -m pytest "$@"
+site="$(mktemp -d "${TMPDIR:-/tmp}/belot-site.XXXXXX")"
+trap 'rm -rf "$site"' EXIT
+NO_MKDOCS_2_WARNING=1 .venv/bin/mkdocs build --strict --quiet --site-dir "$site"

@@ -1,4 +1,4 @@
-"""``belot convert``: BGN ⇄ JSON Lines (bgn.md §6)."""
+"""``belot convert``: BGN ⇄ JSON Lines (docs/bgn/json.md)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import argparse
 import sys
 
 DESCRIPTION = """\
-Convert records between BGN and their lossless JSON form (bgn.md §6): one JSON
+Convert records between BGN and their lossless JSON form (docs/bgn/json.md): one JSON
 object per game, one game per line (JSON Lines), or canonical BGN text.
 
 Input files are read by name: .bgn and .bgn.gz as BGN, .jsonl/.json/.ndjson

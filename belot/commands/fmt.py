@@ -1,4 +1,4 @@
-"""``belot fmt``: rewrite BGN records in canonical form (bgn-details §2)."""
+"""``belot fmt``: rewrite BGN records in canonical form (docs/bgn/canonical.md)."""
 
 from __future__ import annotations
 

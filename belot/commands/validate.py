@@ -16,12 +16,12 @@ Output, one line per finding, like a compiler:
 then a summary on stderr.  Exit status: 0 when every game is clean, 1 when any
 violation or parse error was found, 2 on a usage error (e.g. a missing file).
 
-Codes (bgn.md §5): P1xx notation, D2xx deal layout, B3xx bidding, C4xx card play,
+Codes (docs/codes.md): P1xx notation, D2xx deal layout, B3xx bidding, C4xx card play,
 A5xx declarations/bela/claims, S6xx score sheet.
 
 Variants: yu4 mk4 bg4 fr4 contree yu3 ru3 hu3 hu2 (full rules), bg3 bg2 (deal,
-bidding and play from the books; their scoring is the rules matrix's stated
-default A27 -- bg4-q2 against the other players combined -- not a rule-book
+bidding and play from the books; their scoring is the default of reading A27
+(docs/rules/readings.md) -- bg4-q2 against the other players combined -- not a rule-book
 fact), ru-pair (deal, play and totals; club conventions the book never defines
 are refused).  mk2, mk3 and hu4 are refused: the books give no rules for them.
 House rules come from the [Rules] tag, e.g. [Rules "iber-partner=off"].
@@ -31,7 +31,7 @@ EPILOG = """\
 examples:
   belot validate data/                     every .bgn/.bgn.gz file below data/
   belot validate 'logs/2026-*.bgn.gz'      a glob (quote it)
-  belot validate --json club.bgn | jq .    the JSON report of bgn.md §8, one game per line
+  belot validate --json club.bgn | jq .    the JSON report of docs/bgn/report.md, one game per line
   belot validate --summary data/           counts per code only
 """
 
@@ -42,7 +42,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("paths", nargs="+", metavar="PATH", help="files, folders or globs")
     p.add_argument("--json", action="store_true",
-                   help="print the validation report (bgn.md §8), one JSON object per game")
+                   help="print the validation report (docs/bgn/report.md), one JSON object per game")
     p.add_argument("--summary", action="store_true", help="print only the counts per code")
     p.set_defaults(func=run)
 

@@ -10,7 +10,7 @@ from dashboard import charts, common
 REPLAY = "views/replay.py"
 
 data = common.Data()
-common.header("Violations", "Every finding of the engine (bgn.md §5). Select a row to open "
+common.header("Violations", "Every finding of the engine (docs/codes.md). Select a row to open "
               "its deal in the replay viewer at that trick.", data)
 if not common.need_dataset(data):
     st.stop()

@@ -1,6 +1,6 @@
-"""The lossless JSON form of a game (bgn.md §6, bgn-details §2 "JSON form").
+"""The lossless JSON form of a game (docs/bgn/json.md, docs/bgn/canonical.md "JSON form").
 
-``game_to_json`` gives a dict with the keys in the order of bgn.md §6 and
+``game_to_json`` gives a dict with the keys in the order of docs/bgn/json.md and
 optional keys left out; ``game_from_json`` reads such a dict back (checking
 it as the BGN reader checks text); ``read_jsonl`` reads JSON Lines, one game
 per line, reporting a bad line as a game with a ``P101`` at that line
@@ -121,7 +121,7 @@ def _deal(deal: Deal, players: int) -> dict[str, Any]:
 
 
 def game_to_json(game: Game) -> dict[str, Any]:
-    """The JSON form of a game that parsed (keys in bgn.md §6 order)."""
+    """The JSON form of a game that parsed (keys in docs/bgn/json.md order)."""
     players = table_facts(game.tags.get("Variant")).players
     out: dict[str, Any] = {
         "tags": {k: game.tags[k] for k in ordered_tags(game.tags)},

@@ -1,7 +1,7 @@
 """BGN tokens: opening files, splitting lines into tokens, classifying each token.
 
 A line is split by one compiled regex (:data:`TOKEN_RE`) into words, ``/``,
-``{…}`` comments and ``;`` comments (bgn-details §1 "Tokens": tokens split at
+``{…}`` comments and ``;`` comments (docs/bgn/reading.md "Tokens": tokens split at
 whitespace and before ``{``, ``;``, ``/``).  A word is then classified once
 into a small tuple, the *descriptor*, and the result is cached by the word's
 text, so the common tokens of a file (``JH``, ``1.``, ``bela``, ``pass``) cost

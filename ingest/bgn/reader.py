@@ -11,7 +11,7 @@ are read by ``ingest.bgn.tags``; where a game starts is the rule of
 ``ingest.bgn.boundaries``, applied here token by token.
 
 A malformed game ends as a :class:`Game` whose ``errors`` holds one located
-``P101``/``P103``; the reader skips to the next game (bgn-details §1 "Games")
+``P101``/``P103``; the reader skips to the next game (docs/bgn/reading.md "Games")
 and goes on.  ``P102`` (missing or unknown ``Variant``…) is the engine's: the
 reader records ``movetext_pos`` and ``tag_pos`` for it.
 

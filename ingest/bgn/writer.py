@@ -1,4 +1,4 @@
-"""Canonical BGN text (bgn-details §2) and the identities built on it (bgn.md §7).
+"""Canonical BGN text (docs/bgn/canonical.md) and the identities built on it (docs/bgn/canonical.md).
 
 ``write_game`` is total: it accepts any :class:`Game` the reader returns (and
 records built in code) and never raises.  Reading its output and writing

@@ -1,6 +1,6 @@
 """Bulgarian contract Belot (002_4ad2490839f395cb.txt): ``bg4``.
 
-The seed holds three texts that disagree; rules-matrix.md calls them profiles
+The seed holds three texts that disagree; docs/rules/bg4.md calls them profiles
 ``o`` (the Bulgarian online rules, the default), ``q1`` and ``q2``.  Every
 disagreement is a switch (§5.4) whose default ``o`` sets; ``[Rules
 "profile=q2"]`` or single switches select the others.
@@ -99,7 +99,7 @@ def bg4(sw: dict[str, str], target: int) -> Ruleset:
         last_trick_bonus=10,  # bg4-39
         breach_penalty=162 if sw["breach-penalty"] == "on" else 0,  # bg4-49
         auto_end=False,
-        claim_game=False,  # bgn-details §3: claim game only in yu4, yu3, ru3, mk4
+        claim_game=False,  # docs/bgn/report.md: claim game only in yu4, yu3, ru3, mk4
         switches=dict(sw),
         units="mp",  # bg4-42
         scoring=match_points,  # bg4-41 … bg4-46
@@ -115,7 +115,7 @@ DECK_24 = sum(1 << (s * 8 + r) for s in range(4) for r in range(2, 8))
 def _bg_short(variant: str, players: int, pre_bid: int, hand: int, sw: dict[str, str],
               target: int) -> Ruleset:
     """bg3 and bg2: deck, deal and bidding from the seed; play from bg4; scoring by
-    the matrix's stated default (A27: bg4-q2 with the others combined) — a default
+    the default of reading A27 (docs/rules/readings.md: bg4-q2 with the others combined) — a default
     of this project, not a rule-book fact."""
     from replay.ruleset import individual_sides
     from replay.scoring import match_points_solo

@@ -1,5 +1,5 @@
 """French belote: ``fr4`` (classic, turned card; 002_4ad2490839f395cb.txt:335–352 on the
-q1 base, with conventions-fr4.md) and ``contree`` (Belote contrée, contree.md)."""
+q1 base, with docs/rules/fr4.md) and ``contree`` (Belote contrée, docs/rules/contree.md)."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ def fr4(sw: dict[str, str], target: int) -> Ruleset:
         target=target,  # fr4-08: from the Target tag (A29)
         auction="turned",  # fr4-03, fr4-04
         forced_dealer=False,
-        duties=PlayDuties(  # conventions-fr4.md §2 (q1 with the over-ruff duty)
+        duties=PlayDuties(  # fr4 convention 2 (docs/rules/fr4.md) (q1 with the over-ruff duty)
             overbeat_plain=False,
             overbeat_trump=True,
             overbeat_plain_over_partner=False,
@@ -32,9 +32,9 @@ def fr4(sw: dict[str, str], target: int) -> Ruleset:
             ruff_when_partner_wins=True,  # q1: always ruff (bg4-23, T03)
             overruff=True,
             overruff_over_partner=False,
-            underruff=True,  # conventions-fr4.md §2: underruff=on
+            underruff=True,  # fr4 convention 2 (docs/rules/fr4.md): underruff=on
         ),
-        declarations=DeclarationPolicy(  # conventions-fr4.md §3: bg4 contests, q1 values
+        declarations=DeclarationPolicy(  # fr4 convention 3 (docs/rules/fr4.md): bg4 contests, q1 values
             run_values=(20, 50, 100, 100, 100, 120),  # q1: 8 cards = quinte + tierce
             carre_values=(0, 0, 150, 100, 200, 100, 100, 100),
             run8_game_only_in_trump=False,
@@ -46,9 +46,9 @@ def fr4(sw: dict[str, str], target: int) -> Ruleset:
             carre_strength=CARRE_BY_POINTS,
         ),
         bela_credit_at_first=False,
-        bela_needs_trick=False,  # conventions-fr4.md §3: belote needs no trick
-        decl_needs_trick=True,  # conventions-fr4.md §3
-        capot_bonus=90,  # conventions-fr4.md §4
+        bela_needs_trick=False,  # fr4 convention 3 (docs/rules/fr4.md): belote needs no trick
+        decl_needs_trick=True,  # fr4 convention 3 (docs/rules/fr4.md)
+        capot_bonus=90,  # fr4 convention 4 (docs/rules/fr4.md)
         last_trick_bonus=10,
         breach_penalty=0,
         auto_end=False,
@@ -56,7 +56,7 @@ def fr4(sw: dict[str, str], target: int) -> Ruleset:
         switches=dict(sw),
         scoring=raw_partnership,  # fr4-06, fr4-07: strictly more; a tie fails
         bela_not_on_discard=True,
-        no_end_on_capot=True,  # conventions-fr4.md §5
+        no_end_on_capot=True,  # fr4 convention 5 (docs/rules/fr4.md)
         turn_to_taker=True,  # fr4-05
     )
 
@@ -69,11 +69,11 @@ def contree(sw: dict[str, str], target: int) -> Ruleset:
         side_of=partnership_sides(4),
         sides=2,
         hand_size=8,
-        pre_bid=8,  # contree.md §2: 8 cards at once, bidding on the full hand
-        target=target,  # contree.md §7: 2000
-        auction="points",  # contree.md §3
+        pre_bid=8,  # contree convention 2 (docs/rules/contree.md): 8 cards at once, bidding on the full hand
+        target=target,  # contree convention 7 (docs/rules/contree.md): 2000
+        auction="points",  # contree convention 3 (docs/rules/contree.md)
         forced_dealer=False,
-        duties=PlayDuties(  # contree.md §4
+        duties=PlayDuties(  # contree convention 4 (docs/rules/contree.md)
             overbeat_plain=False,  # B: no duty to beat
             overbeat_trump=True,  # A: raise on a trump lead ...
             overbeat_plain_over_partner=False,

@@ -1,5 +1,5 @@
 """Hungarian Belot (003_ebf4011eb783c303.txt): ``hu3`` and ``hu2``, with
-conventions-hu.md.  Card values are classic (hu3-03, A30)."""
+docs/rules/hu3.md.  Card values are classic (hu3-03, A30)."""
 
 from __future__ import annotations
 
@@ -8,14 +8,14 @@ from replay.figures import hungarian_scoring
 from replay.legality import PlayDuties
 from replay.ruleset import Ruleset, individual_sides, register
 
-#: hu3-12, conventions §14: 8-run strongest (100), carrés of 7s and 8s count 100
+#: hu3-12, hu3 convention 14 (docs/rules/hu3.md): 8-run strongest (100), carrés of 7s and 8s count 100
 #: and rank below the other 100-carrés (A, K, Q, 10, 8, 7 = natural order)
 HU_DECLARATIONS = DeclarationPolicy(
     run_values=(20, 50, 100, 100, 100, 100),
     carre_values=(100, 100, 150, 100, 200, 100, 100, 100),
     run8_game_only_in_trump=False,
-    ties=("trump",),  # conventions §14: equal runs, then trump, else nobody
-    run_and_carre_share=True,  # conventions §14
+    ties=("trump",),  # hu3 convention 14 (docs/rules/hu3.md): equal runs, then trump, else nobody
+    run_and_carre_share=True,  # hu3 convention 14 (docs/rules/hu3.md)
     capot_takes_all=False,
     run8_strongest=True,
 )

@@ -49,8 +49,8 @@ def mk4(switches: dict[str, str], target: int) -> Ruleset:
         decl_needs_trick=True,  # mk4-23
         capot_bonus=90,  # mk4-23
         last_trick_bonus=10,  # mk4-23
-        breach_penalty=162,  # mk4-22, bgn.md §9.7
-        auto_end=True,  # mk4-26, bgn.md §9.13
-        claim_game=True,  # bgn-details §3: claim game in yu4, yu3, ru3, mk4
+        breach_penalty=162,  # mk4-22, docs/bgn/replay.md §7
+        auto_end=True,  # mk4-26, docs/bgn/replay.md §13
+        claim_game=True,  # docs/bgn/report.md: claim game in yu4, yu3, ru3, mk4
         switches=dict(switches),
     )

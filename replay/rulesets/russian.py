@@ -1,5 +1,5 @@
 """Russian belot (002_4ad2490839f395cb.txt): ``ru3`` (Game Wiki, 3 players to 501),
-with conventions-yu3-ru3.md; ``ru-pair`` (the "Гамблер" club's pair belot)."""
+with docs/rules/yu3.md, docs/rules/ru3.md; ``ru-pair`` (the "Гамблер" club's pair belot)."""
 
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ def ru3(switches: dict[str, str], target: int) -> Ruleset:
             carre_over_runs=True,  # ru3-14
         ),
         bela_credit_at_first=True,  # ru3-19: counts from its announcement
-        bela_needs_trick=True,  # ru3-26, conventions §19
+        bela_needs_trick=True,  # ru3-26, ru3 convention 19 (docs/rules/ru3.md)
         decl_needs_trick=True,  # A17
         capot_bonus=0,  # ru3-26: +50 / +100 in the scoring rule
         last_trick_bonus=10,  # ru3-11
@@ -76,7 +76,7 @@ UNDEFINED_CONVENTIONS["ru-pair"] = RU_PAIR_UNDEFINED
 @register("ru-pair", {"all-pass": ("redeal", "dealer")})
 def ru_pair(switches: dict[str, str], target: int) -> Ruleset:
     """Pair belot of the "Гамблер" club (002_4ad2490839f395cb.txt:161–212): deal,
-    play duties and totals from the matrix; declarations, belote and the auction's
+    play duties and totals from the rule book (docs/rules/ru-pair.md); declarations, belote and the auction's
     round 1 from ru3 (the same document), round 2 adds NT and AT (ru-pair-05);
     scoring: the callers need more than the other pair (ru3/yu4 reading), No trumps
     doubled with the combinations (ru-pair-06); no capot bonus («Капо» is off by

@@ -1,6 +1,6 @@
 """International / Serbian Belot (000_c5f6563d0704fc3d.txt): ``yu4`` and ``yu3``.
 
-Every value cites its rules-matrix.md row.  The callers' side must score
+Every value cites its rule row (docs/rules/).  The callers' side must score
 strictly more than the opponents; a tie ("visuljak") fails (yu4-39, yu4-40).
 """
 
@@ -28,7 +28,7 @@ def yu_declarations(carre_tens: bool) -> DeclarationPolicy:
         run8_game_only_in_trump=False,  # yu4-22: any suit
         ties=("trump",),  # yu4-25 steps 5 and 6: trump wins, else nobody
         run_and_carre_share=True,  # yu4-24
-        capot_takes_all=True,  # yu4-38, bgn.md §9.11
+        capot_takes_all=True,  # yu4-38, docs/bgn/replay.md §11
     )
 
 
@@ -72,11 +72,11 @@ def yu4(switches: dict[str, str], target: int) -> Ruleset:
 @register("yu3", {"carre-tens": ("on", "off")})
 def yu3(switches: dict[str, str], target: int) -> Ruleset:
     """Serbian Belot for three (000_c5f6563d0704fc3d.txt:155–186), a delta on yu4
-    (yu3-02), with conventions-yu3-ru3.md."""
+    (yu3-02), with docs/rules/yu3.md, docs/rules/ru3.md."""
     decl = yu_declarations(switches["carre-tens"] == "on")
     decl = replace(decl, run_values=(20, 50, 100, 100, 100, 100),  # yu3-09: the 8-run is 100
                    run8_strongest=True,  # yu3-09: ... and outranks even four jacks
-                   capot_takes_all=False)  # conventions §14
+                   capot_takes_all=False)  # yu3 convention 14 (docs/rules/yu3.md)
     return Ruleset(
         variant="yu3",
         players=3,  # yu3-01

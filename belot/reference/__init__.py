@@ -1,0 +1,1 @@
+"""The reference the docs site and `belot explain` share: codes, rules, variants, CLI."""
