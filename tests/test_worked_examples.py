@@ -66,19 +66,22 @@ class Example:
     name: str
     findings: tuple[Finding, ...]
     deals: tuple[Deal, ...]
+    result: str = "*"
 
 
 def one(name: str, made: bool | None, score: tuple[int, ...], *findings: Finding,
-        hang: int = 0) -> Example:
+        hang: int = 0, result: str = "*") -> Example:
     """A one-deal game: its total is its score."""
-    return Example(name, findings, (Deal(made, score, score, hang),))
+    return Example(name, findings, (Deal(made, score, score, hang),), result)
 
 
 def card(code: str, line: str, token: str, trick: int, seat: int, deal: int = 1) -> Finding:
+    """A finding on a played card (or its ``bela``)."""
     return Finding(code, line, token, trick, seat, deal)
 
 
 def decl(code: str, line: str, token: str, seat: int) -> Finding:
+    """A finding on a declaration or a call: no trick."""
     return Finding(code, line, token, None, seat)
 
 
@@ -181,6 +184,53 @@ BOOK: dict[str, tuple[Example, ...]] = {
         one("T17 (d) failed 72 - 90", False, (0, 16)),
         one("bg4-50 106 - 106", False, (10, 0), hang=11),
     ),
+    "t11-belote-by-contract.bgn": (
+        one("T11 (a) belote on a ruff", True, (0, 27)),
+        one("T11 (b) belote on an All-trumps discard", True, (35, 0),
+            card("A503", "play 1. TD KC bela", "bela", 1, 2)),
+        one("T11 (c) two belotes in All trumps", True, (35, 4)),
+        one("T11 (d) no belote in No trumps", True, (35, 0),
+            card("A503", "play 1. KH bela", "bela", 1, 1)),
+    ),
+    "t18-bg4-contra.bgn": (
+        one("T18 (a) contra 36", True, (36, 0)),
+        one("T18 (c) recontra 72", True, (72, 0)),
+        one("T18 (b) contra 32", False, (0, 32)),
+        one("T18 (c) recontra 64", False, (0, 64)),
+        one("T18 (e) a higher bid cancels the contra", False, (0, 16)),
+    ),
+    "t19-bg4-no-trumps-valat.bgn": (
+        one("T19 o 35", True, (35, 0)),
+        one("T19 q1 44", True, (44, 0)),
+        one("T19 q2 35", True, (35, 0)),
+        one("T19 o contra 70", True, (70, 0)),
+        one("T19 q2 contra 61", True, (61, 0)),
+        Example("T19 bg4-47: no game end on a valat", (),
+                (Deal(True, (35, 0), (35, 0)), Deal(True, (10, 6), (45, 6))), result="A"),
+    ),
+    "t20-separate-contests.bgn": (
+        one("T20 bg4: separate contests", True, (25, 6)),
+        one("T20 yu4: best takes all", True, (273, 59)),
+        one("T20 mk4: best takes all", True, (273, 59)),
+    ),
+    "t21-eight-of-a-suit.bgn": (
+        one("T21 yu4: instant win", None, (0, 0), result="A"),
+        one("T21 mk4: instant win in trump", None, (0, 0), result="A"),
+        one("T21 bg4 o: 100", True, (35, 0)),
+        one("T21 bg4 q1: 120", True, (37, 0)),
+    ),
+    "t22-bg4-auction.bgn": (
+        one("T22 (a) AT X XX ends the auction", True, (140, 0)),
+        one("T22 (b) contra of one's own side", False, (0, 16),
+            decl("B302", "bids S pass X", "X", 3)),
+        one("T22 (c) a bid not higher", False, (0, 16), decl("B302", "bids H D", "D", 2)),
+        Example("T22 (d) four passes, (e) clubs and three passes", (),
+                (Deal(None, (0, 0), (0, 0)), Deal(False, (16, 0), (16, 0)))),
+    ),
+    "t25-mk4.bgn": (
+        one("T25 (a) 106 of 212 fails", False, (212, 0)),
+        one("T25 (b) breach", True, (162, 0), card("C404", "play 1. TS 7S", "7S", 1, 2)),
+    ),
 }
 
 
@@ -243,10 +293,14 @@ def test_worked_example(name: str, game: int, example: Example):
     assert report["deals"] == [
         {"deal": i, "made": d.made, "score": list(d.score), "total": list(d.total),
          "hang": d.hang} for i, d in enumerate(example.deals, start=1)]
+    assert report["result"] == example.result
     # the record's own score sheet says the book's numbers too
     record = list(read_games(path))[game - 1]
     assert len(record.deals) == len(example.deals)
     for written, book in zip(record.deals, example.deals, strict=True):
+        if written.score is None:  # an all-pass deal writes no sheet line (bgn.md §9.1)
+            assert book.made is None and not any(book.score)
+            continue
         assert [v or Decimal(0) for v in written.score.values] == list(book.score)
         assert (written.score.hang or Decimal(0)) == book.hang
         assert written.total.values == list(book.total)
