@@ -184,6 +184,11 @@ BOOK: dict[str, tuple[Example, ...]] = {
         one("T17 (d) failed 72 - 90", False, (0, 16)),
         one("bg4-50 106 - 106", False, (10, 0), hang=11),
     ),
+    "t17-bg4-all-trumps-rounding.bgn": (
+        one("T17 (e) 135 - 123", True, (14, 12)),
+        one("T17 (b) 194 - 164", True, (19, 17)),
+        one("bg4-46 224 - 34", True, (22, 4)),
+    ),
     "t11-belote-by-contract.bgn": (
         one("T11 (a) belote on a ruff", True, (0, 27)),
         one("T11 (b) belote on an All-trumps discard", True, (35, 0),
