@@ -144,6 +144,8 @@ BOOK: dict[str, tuple[Example, ...]] = {
         one("T06 yu4: the trump run wins", True, (15, 197)),
         one("T06 bg4: still void", True, (1, 15)),
         one("T06 mk4: still P1", True, (65, 147)),
+        one("T06 ru3: the earlier announcement", True, (84, 15, 92)),
+        one("T06 ru3: the run in trump", True, (23, 145, 19)),
     ),
     "t07-carre-vs-run.bgn": (
         one("T07 yu4: carré over septima", True, (248, 14)),
@@ -188,6 +190,20 @@ BOOK: dict[str, tuple[Example, ...]] = {
         one("T17 (e) 135 - 123", True, (14, 12)),
         one("T17 (b) 194 - 164", True, (19, 17)),
         one("bg4-46 224 - 34", True, (22, 4)),
+    ),
+    "t14-ru3-contract.bgn": (
+        one("T14 (a) failed, split", False, (0, 115, 85)),
+        one("T14 (b) hangs", False, (0, 70, 60), hang=70),
+        one("T14 (c) failure before hanging", False, (0, 105, 110)),
+        one("T14 (d) made", True, (75, 74, 40)),
+    ),
+    "t15-ru3-capot.bgn": (
+        one("T15 (a) capot of the best declarer", True, (130, 103, 0)),
+        one("T15 (b) double capot", True, (236, 0, 0)),
+    ),
+    "ru3-17-announcements.bgn": (
+        one("ru3-17 the trump quarte wins", True, (47, 14, 156)),
+        one("T10 (b) ru3 belote on the second card", True, (47, 14, 106)),
     ),
     "t11-belote-by-contract.bgn": (
         one("T11 (a) belote on a ruff", True, (0, 27)),
