@@ -205,6 +205,22 @@ BOOK: dict[str, tuple[Example, ...]] = {
         one("ru3-17 the trump quarte wins", True, (47, 14, 156)),
         one("T10 (b) ru3 belote on the second card", True, (47, 14, 106)),
     ),
+    "t23-hu3-figures.bgn": (
+        one("T23 (a) hundred made, kontra", True, (16, -16, 0)),
+        one("T23 (b) hundred missed, kontra", False, (-16, 16, 8)),
+        one("T23 (c) (a) without kontra", True, (8, 0, 0)),
+        one("T23 (c) (b) without kontra", False, (0, 8, 8)),
+        one("T23 (d) hundred after the pickup", True, (2, -2, 0),
+            decl("B302", "announce 1: hundred", "hundred", 1)),
+    ),
+    "t24-seven-exchange.bgn": (
+        one("T24 ru3 a defender swaps", True, (73, 61, 23)),
+        one("T24 ru3 no swap in a round-2 contract", True, (80, 11, 66),
+            decl("B303", "exchange 2: swap 7S", "swap", 2)),
+        one("T24 hu3 swap, take, discard", False, (1, 0, 1)),
+        one("T24 hu3 take without the swap", False, (1, 0, 1),
+            decl("B303", "exchange 3: take AC", "take", 3)),
+    ),
     "t11-belote-by-contract.bgn": (
         one("T11 (a) belote on a ruff", True, (0, 27)),
         one("T11 (b) belote on an All-trumps discard", True, (35, 0),
