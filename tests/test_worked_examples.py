@@ -178,6 +178,8 @@ BOOK: dict[str, tuple[Example, ...]] = {
                 (Deal(False, (0, 8), (0, 8), hang=8), Deal(True, (18, 6), (18, 14)))),
         Example("T18 (d) bg4: contra tie hangs 32", (),
                 (Deal(False, (0, 0), (0, 0), hang=32), Deal(True, (42, 6), (42, 6)))),
+        one("T13 yu3: a tie passes", True, (81, 41, 40)),
+        one("T13 yu3: 80 fails", False, (0, 42, 40)),
     ),
     "t17-bg4-rounding.bgn": (
         one("T17 (a) 106 - 56", True, (10, 6)),
@@ -267,6 +269,10 @@ BOOK: dict[str, tuple[Example, ...]] = {
     "t25-mk4.bgn": (
         one("T25 (a) 106 of 212 fails", False, (212, 0)),
         one("T25 (b) breach", True, (162, 0), card("C404", "play 1. TS 7S", "7S", 1, 2)),
+        Example("T25 (c) mk4: the game ends at a won trick", (),
+                (Deal(True, (252, 0), (252, 0)), Deal(None, (25, 21), (277, 21))), result="A"),
+        Example("T25 (c) yu4: dosta", (),
+                (Deal(True, (252, 0), (252, 0)), Deal(None, (25, 21), (277, 21))), result="A"),
     ),
 }
 
