@@ -95,6 +95,8 @@ BOOK: dict[str, tuple[Example, ...]] = {
             card("C404", "play 1. KS 7S 8S", "8S", 1, 3)),
         one("T01 mk4: AS", True, (252, 0)),
         one("T01 bg4: 8S", True, (25, 0)),
+        one("T01 fr4: 8S", True, (252, 0)),
+        one("T01 ru-pair: 8S", True, (162, 0)),
     ),
     "t02-trump-raise-partner.bgn": (
         one("T02 yu4: 7H under partner's 9H", True, (252, 0),
@@ -105,6 +107,8 @@ BOOK: dict[str, tuple[Example, ...]] = {
         one("T02 bg4 o: 7H", True, (25, 0),
             card("C403", "play 1. 9H 8H 7H", "7H", 1, 3)),
         one("T02 bg4 q1: 7H", True, (25, 0)),
+        one("T02 fr4: 7H", True, (252, 0)),
+        one("T02 ru-pair: 7H", True, (162, 0), card("C403", "play 1. 9H 8H 7H", "7H", 1, 3)),
     ),
     "t03-void-partner-winning.bgn": (
         one("T03 yu4: KC", True, (252, 0), card("C402", "play 1. AS 7S KC", "KC", 1, 3)),
@@ -114,6 +118,8 @@ BOOK: dict[str, tuple[Example, ...]] = {
             card("C402", "play 1. AS 7S KC", "KC", 1, 3)),
         one("T03 mk4: KC is a breach", False, (0, 162),
             card("C402", "play 1. AS 7S KC", "KC", 1, 3)),
+        one("T03 fr4: KC", True, (252, 0), card("C402", "play 1. AS 7S KC", "KC", 1, 3)),
+        one("T03 ru-pair: KC", True, (162, 0)),
     ),
     "t04-underruff.bgn": (
         one("T04 yu4: 8C", True, (0, 252), card("C402", "play 1. AS TH 8C", "8C", 1, 3)),
@@ -123,6 +129,8 @@ BOOK: dict[str, tuple[Example, ...]] = {
             card("C402", "play 1. AS TH 8C", "8C", 1, 3)),
         one("T04 mk4: 8C, a defender's breach", True, (0, 162),
             card("C402", "play 1. AS TH 8C", "8C", 1, 3)),
+        one("T04 fr4: 8C", True, (0, 252), card("C402", "play 1. AS TH 8C", "8C", 1, 3)),
+        one("T04 ru-pair: 8C", True, (0, 162), card("C402", "play 1. AS TH 8C", "8C", 1, 3)),
     ),
     "t05-after-a-ruff.bgn": (
         one("T05 yu4: 7S legal, 7H under partner's trump", True, (0, 252),
@@ -136,6 +144,9 @@ BOOK: dict[str, tuple[Example, ...]] = {
                 (Deal(True, (0, 25), (0, 25)), Deal(True, (0, 25), (0, 50)))),
         one("T05 mk4: 7H is a breach", False, (162, 0),
             card("C403", "play 1. TS 8H 7S 7H", "7H", 1, 4)),
+        Example("T05 fr4: 7H legal, AD not",
+                (card("C402", "play 1. TS 8H 7S AD", "AD", 1, 4, deal=2),),
+                (Deal(True, (0, 252), (0, 252)), Deal(True, (0, 252), (0, 504)))),
     ),
     "t06-equal-runs.bgn": (
         one("T06 yu4: equal plain runs, nobody", True, (147, 15)),
