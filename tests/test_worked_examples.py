@@ -169,6 +169,7 @@ BOOK: dict[str, tuple[Example, ...]] = {
         one("T08 bg4: the tierce is A504", True, (25, 1),
             decl("A504", "declare 1: carre:Q run3:KS", "run3:KS", 1)),
         one("yu4-26: 170 in declarations", True, (321, 11)),
+        one("T08 mk4: carré + tierce = 120", True, (271, 11)),
     ),
     "t09-t10-bela.bgn": (
         one("T09 yu4: bela after a losing declaration", True, (171, 61)),
@@ -176,6 +177,7 @@ BOOK: dict[str, tuple[Example, ...]] = {
             card("A503", "3. QH bela", "bela", 3, 1)),
         one("T10 (a) mk4: late bela", True, (151, 11),
             card("A503", "3. QH bela", "bela", 3, 1)),
+        one("T09 mk4: bela outside the contest", True, (171, 61)),
     ),
     "t12-capot-declarations.bgn": (
         one("T12 yu4: 322", True, (322, 0)),
@@ -203,6 +205,7 @@ BOOK: dict[str, tuple[Example, ...]] = {
         one("T17 (e) 135 - 123", True, (14, 12)),
         one("T17 (b) 194 - 164", True, (19, 17)),
         one("bg4-46 224 - 34", True, (22, 4)),
+        one("bg4-50 154 - 154", False, (0, 15), hang=16),
     ),
     "t14-ru3-contract.bgn": (
         one("T14 (a) failed, split", False, (0, 115, 85)),
