@@ -85,65 +85,62 @@ def decl(code: str, line: str, token: str, seat: int) -> Finding:
     return Finding(code, line, token, None, seat)
 
 
+#: the card the book forbids in each legal-set case (T01..T05), where it was played
+T01_8S = card("C404", "play 1. KS 7S 8S", "8S", 1, 3)
+T02_7H = card("C403", "play 1. 9H 8H 7H", "7H", 1, 3)
+T03_KC = card("C402", "play 1. AS 7S KC", "KC", 1, 3)
+T04_8C = card("C402", "play 1. AS TH 8C", "8C", 1, 3)
+T05_7H = card("C403", "play 1. TS 8H 7S 7H", "7H", 1, 4)
+T05_AD = card("C402", "play 1. TS 8H 7S AD", "AD", 1, 4)
+
 BOOK: dict[str, tuple[Example, ...]] = {
     "t01-plain-overbeat.bgn": (
-        one("T01 yu4: 8S under partner's KS", True, (252, 0),
-            card("C404", "play 1. KS 7S 8S", "8S", 1, 3)),
+        one("T01 yu4: 8S under partner's KS", True, (252, 0), T01_8S),
         one("T01 yu4: AS", True, (252, 0)),
         one("T01 yu4 iber-partner=off: 8S", True, (252, 0)),
-        one("T01 mk4: 8S is a breach", False, (0, 162),
-            card("C404", "play 1. KS 7S 8S", "8S", 1, 3)),
+        one("T01 mk4: 8S is a breach", False, (0, 162), T01_8S),
         one("T01 mk4: AS", True, (252, 0)),
         one("T01 bg4: 8S", True, (25, 0)),
         one("T01 fr4: 8S", True, (252, 0)),
         one("T01 ru-pair: 8S", True, (162, 0)),
     ),
     "t02-trump-raise-partner.bgn": (
-        one("T02 yu4: 7H under partner's 9H", True, (252, 0),
-            card("C403", "play 1. 9H 8H 7H", "7H", 1, 3)),
+        one("T02 yu4: 7H under partner's 9H", True, (252, 0), T02_7H),
         one("T02 yu4: JH", True, (252, 0)),
-        one("T02 mk4: 7H is a breach", False, (0, 162),
-            card("C403", "play 1. 9H 8H 7H", "7H", 1, 3)),
-        one("T02 bg4 o: 7H", True, (25, 0),
-            card("C403", "play 1. 9H 8H 7H", "7H", 1, 3)),
+        one("T02 mk4: 7H is a breach", False, (0, 162), T02_7H),
+        one("T02 bg4 o: 7H", True, (25, 0), T02_7H),
         one("T02 bg4 q1: 7H", True, (25, 0)),
         one("T02 fr4: 7H", True, (252, 0)),
-        one("T02 ru-pair: 7H", True, (162, 0), card("C403", "play 1. 9H 8H 7H", "7H", 1, 3)),
+        one("T02 ru-pair: 7H", True, (162, 0), T02_7H),
     ),
     "t03-void-partner-winning.bgn": (
-        one("T03 yu4: KC", True, (252, 0), card("C402", "play 1. AS 7S KC", "KC", 1, 3)),
+        one("T03 yu4: KC", True, (252, 0), T03_KC),
         one("T03 yu4: 7H", True, (252, 0)),
         one("T03 bg4 o: KC", True, (25, 0)),
-        one("T03 bg4 q2: KC, breach penalty", False, (0, 16),
-            card("C402", "play 1. AS 7S KC", "KC", 1, 3)),
-        one("T03 mk4: KC is a breach", False, (0, 162),
-            card("C402", "play 1. AS 7S KC", "KC", 1, 3)),
-        one("T03 fr4: KC", True, (252, 0), card("C402", "play 1. AS 7S KC", "KC", 1, 3)),
+        one("T03 bg4 q2: KC, breach penalty", False, (0, 16), T03_KC),
+        one("T03 mk4: KC is a breach", False, (0, 162), T03_KC),
+        one("T03 fr4: KC", True, (252, 0), T03_KC),
         one("T03 ru-pair: KC", True, (162, 0)),
     ),
     "t04-underruff.bgn": (
-        one("T04 yu4: 8C", True, (0, 252), card("C402", "play 1. AS TH 8C", "8C", 1, 3)),
+        one("T04 yu4: 8C", True, (0, 252), T04_8C),
         one("T04 yu4: 7H", True, (0, 252)),
         one("T04 bg4 o: 8C", True, (0, 25)),
-        one("T04 bg4 underruff=on: 8C", True, (0, 25),
-            card("C402", "play 1. AS TH 8C", "8C", 1, 3)),
-        one("T04 mk4: 8C, a defender's breach", True, (0, 162),
-            card("C402", "play 1. AS TH 8C", "8C", 1, 3)),
-        one("T04 fr4: 8C", True, (0, 252), card("C402", "play 1. AS TH 8C", "8C", 1, 3)),
-        one("T04 ru-pair: 8C", True, (0, 162), card("C402", "play 1. AS TH 8C", "8C", 1, 3)),
+        one("T04 bg4 underruff=on: 8C", True, (0, 25), T04_8C),
+        one("T04 mk4: 8C, a defender's breach", True, (0, 162), T04_8C),
+        one("T04 fr4: 8C", True, (0, 252), T04_8C),
+        one("T04 ru-pair: 8C", True, (0, 162), T04_8C),
     ),
     "t05-after-a-ruff.bgn": (
-        one("T05 yu4: 7S legal, 7H under partner's trump", True, (0, 252),
-            card("C403", "play 1. TS 8H 7S 7H", "7H", 1, 4)),
-        one("T05 yu4: AD", True, (0, 252), card("C402", "play 1. TS 8H 7S AD", "AD", 1, 4)),
+        one("T05 yu4: 7S legal, 7H under partner's trump", True, (0, 252), T05_7H),
+        one("T05 yu4: AD", True, (0, 252), T05_AD),
         one("T05 yu4: 9H", True, (0, 252)),
         Example("T05 yu4 iber-partner=off: 7H legal, AD not",
                 (card("C402", "play 1. TS 8H 7S AD", "AD", 1, 4, deal=2),),
                 (Deal(True, (0, 252), (0, 252)), Deal(True, (0, 252), (0, 504)))),
         Example("T05 bg4 o: 7H and AD legal", (),
                 (Deal(True, (0, 25), (0, 25)), Deal(True, (0, 25), (0, 50)))),
-        one("T05 mk4: 7H is a breach", False, (162, 0),
-            card("C403", "play 1. TS 8H 7S 7H", "7H", 1, 4)),
+        one("T05 mk4: 7H is a breach", False, (162, 0), T05_7H),
         Example("T05 fr4: 7H legal, AD not",
                 (card("C402", "play 1. TS 8H 7S AD", "AD", 1, 4, deal=2),),
                 (Deal(True, (0, 252), (0, 252)), Deal(True, (0, 252), (0, 504)))),
@@ -168,7 +165,7 @@ BOOK: dict[str, tuple[Example, ...]] = {
         one("T08 yu4: carré + tierce = 120", True, (271, 11)),
         one("T08 bg4: the tierce is A504", True, (25, 1),
             decl("A504", "declare 1: carre:Q run3:KS", "run3:KS", 1)),
-        one("yu4-26: 170 in declarations", True, (321, 11)),
+        one("yu4-26: 170 in declarations", True, (199, 133)),
         one("T08 mk4: carré + tierce = 120", True, (271, 11)),
     ),
     "t09-t10-bela.bgn": (
