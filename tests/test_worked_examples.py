@@ -190,6 +190,7 @@ BOOK: dict[str, tuple[Example, ...]] = {
                 (Deal(False, (0, 0), (0, 0), hang=32), Deal(True, (42, 6), (42, 6)))),
         one("T13 yu3: a tie passes", True, (81, 41, 40)),
         one("T13 yu3: 80 fails", False, (0, 42, 40)),
+        one("T13 fr4: a tie fails", False, (162, 0)),
     ),
     "t17-bg4-rounding.bgn": (
         one("T17 (a) 106 - 56", True, (10, 6)),
@@ -197,6 +198,11 @@ BOOK: dict[str, tuple[Example, ...]] = {
         one("T17 (c) 97 - 65", True, (10, 6)),
         one("T17 (d) failed 72 - 90", False, (0, 16)),
         one("bg4-50 106 - 106", False, (10, 0), hang=11),
+    ),
+    "t16-ru3-claim.bgn": (
+        Example("T16 ru3: a claim right after a won trick", (),
+                (Deal(True, (75, 74, 40), (75, 74, 40)), Deal(None, (15, 7, 50), (90, 81, 90))),
+                result="2"),
     ),
     "t17-bg4-all-trumps-rounding.bgn": (
         one("T17 (e) 135 - 123", True, (14, 12)),
@@ -241,6 +247,7 @@ BOOK: dict[str, tuple[Example, ...]] = {
         one("T11 (c) two belotes in All trumps", True, (35, 4)),
         one("T11 (d) no belote in No trumps", True, (35, 0),
             card("A503", "play 1. KH bela", "bela", 1, 1)),
+        one("T11 ru-pair: No trumps doubles a tierce", True, (300, 0)),
     ),
     "t18-bg4-contra.bgn": (
         one("T18 (a) contra 36", True, (36, 0)),
@@ -268,6 +275,7 @@ BOOK: dict[str, tuple[Example, ...]] = {
         one("T21 mk4: instant win in trump", None, (0, 0), result="A"),
         one("T21 bg4 o: 100", True, (35, 0)),
         one("T21 bg4 q1: 120", True, (37, 0)),
+        one("T21 yu3: 100", True, (352, 0, 0)),
     ),
     "t22-bg4-auction.bgn": (
         one("T22 (a) AT X XX ends the auction", True, (140, 0)),
