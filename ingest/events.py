@@ -26,7 +26,8 @@ from replay.cards import CARD_INDEX, CARD_TEXT, CONTRACT_TABLES, RANKS, SUIT_MAS
 from replay.declarations import CARRE, parse_combo
 from replay.record import Deal, Game
 from replay.report import DealReport, GameReport
-from replay.ruleset import Ruleset, RulesetError, load_ruleset
+from replay.ruleset import Ruleset, RulesetError
+from replay.rulesets import load_ruleset
 from replay.variants import table_facts
 
 #: tags with a column of their own in ``games`` (bgn.md §3.1); ``Variant`` is the partition key

@@ -20,13 +20,64 @@ Models (rules-matrix.md §5.3, "five models"):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from replay.cards import ALL_TRUMPS, NO_TRUMPS, SUITS
+
+if TYPE_CHECKING:
+    from replay.ruleset import Ruleset
 
 #: contract kinds by call text
 KINDS = {"S": 0, "H": 1, "D": 2, "C": 3, "NT": NO_TRUMPS, "AT": ALL_TRUMPS}
 KIND_NAMES = ("spades", "hearts", "diamonds", "clubs", "no trumps", "all trumps")
+
+
+class Auction(StrEnum):
+    """The auction models (rules-matrix.md §5.3): which ``Model`` walks the calls."""
+
+    #: one round; the first suit named is trump (yu4-11/12, mk4-06)
+    NAME_SUIT = "name-suit"
+    #: the seat after the dealer must name trump (yu3-04)
+    FORCED_FIRST = "forced-first"
+    #: climbing contracts with contra and recontra (bg4-08 … bg4-13)
+    LADDER = "ladder"
+    #: take the turned suit, then name another (fr4-03/04, ru3-07, ru-pair-04)
+    TURNED = "turned"
+    #: contrée's point bids with coinche and surcoinche (contree.md §3)
+    POINTS = "points"
+    #: take, then a climbing round 2, then kontra and rekontra (hu3-06 … hu3-08)
+    HUNGARIAN = "hungarian"
+
+
+class Annul(StrEnum):
+    """bg4-13 (switch forced-dealer-annul): may a forced dealer annul the deal?"""
+
+    NEVER = "off"
+    #: only with at most 7 points in his first delivery
+    WEAK = "7"
+    ANY = "any"
+
+
+@dataclass(frozen=True, slots=True)
+class AuctionRules:
+    """A variant's auction: the model and its few parameters."""
+
+    model: Auction
+    #: the dealer must call when everyone before him passed (mk4-06, bg4-13); in a
+    #: turned-card auction he takes the turned suit after all passes (ru-pair-04)
+    forced_dealer: bool = False
+    #: the forced dealer may annul the deal instead of calling (bg4-13)
+    annul: Annul = Annul.NEVER
+    #: contracts named in round 2 beside the suits (ru-pair-05: NT and AT)
+    round2_extra: tuple[str, ...] = ()
+
+    @property
+    def weighs_dealer_hand(self) -> bool:
+        """Does the auction read the dealer's points (bg4-13: a weak hand may annul)?"""
+        return self.annul is Annul.WEAK
 
 
 @dataclass(slots=True)
@@ -224,11 +275,10 @@ class Ladder(Climbing):
     bid pass the deal out, a redoubled All trumps ends at once (bg4-12, A21)."""
 
     def __init__(self, order: list[int], dealer: int, side_of: tuple[int, ...], *,
-                 forced_dealer: bool = False, annul: str = "off", dealer_points: int = 99,
-                 double_levels: int = 2) -> None:
+                 forced_dealer: bool = False, annul: Annul = Annul.NEVER,
+                 dealer_points: int = 99) -> None:
         self.order, self.dealer, self.side_of = order, dealer, side_of
         self.forced, self.annul, self.dealer_points = forced_dealer, annul, dealer_points
-        self.levels = double_levels
         self.best: Contract | None = None
         self.passes = 0
 
@@ -236,7 +286,8 @@ class Ladder(Climbing):
         if call == "pass":
             if (self.forced and self.best is None and seat == self.dealer
                     and self.passes == len(self.order) - 1):
-                if self.annul == "any" or (self.annul == "7" and self.dealer_points <= 7):
+                if self.annul is Annul.ANY or (self.annul is Annul.WEAK
+                                               and self.dealer_points <= 7):
                     self.annulled = True  # bg4-13: the forced dealer annuls the deal
                     self.passes += 1
                     return None
@@ -491,28 +542,27 @@ class Hungarian(Model):
         return self.best
 
 
-def model_for(rs, order: list[int], dealer: int, turned_suit: int | None,
+#: the auction model of each ``Auction``, built for one deal from the ruleset, the
+#: seats in turn order, the dealer, the turned suit and the dealer's points
+MODELS: dict[Auction, Callable[[Ruleset, list[int], int, int | None, int], Model]] = {
+    Auction.NAME_SUIT: lambda rs, order, dealer, turned, points: NameSuit(
+        order, dealer, rs.auction.forced_dealer, rs.variant),
+    Auction.FORCED_FIRST: lambda rs, order, dealer, turned, points: ForcedFirst(rs.variant),
+    Auction.LADDER: lambda rs, order, dealer, turned, points: Ladder(
+        order, dealer, rs.side_of, forced_dealer=rs.auction.forced_dealer,
+        annul=rs.auction.annul, dealer_points=points),
+    Auction.TURNED: lambda rs, order, dealer, turned, points: TurnedCard(
+        order, turned, rs.variant, rs.auction.round2_extra,
+        dealer if rs.auction.forced_dealer else None),
+    Auction.POINTS: lambda rs, order, dealer, turned, points: PointBids(order, rs.side_of),
+    Auction.HUNGARIAN: lambda rs, order, dealer, turned, points: Hungarian(order, turned),
+}
+
+
+def model_for(rs: Ruleset, order: list[int], dealer: int, turned_suit: int | None,
               dealer_points: int) -> Model:
     """The auction model of a ruleset, for one deal."""
-    if rs.auction == "name-suit":
-        return NameSuit(order, dealer, rs.forced_dealer, rs.variant)
-    if rs.auction == "ladder":
-        sw = rs.switches
-        return Ladder(order, dealer, rs.side_of, forced_dealer=sw.get("forced-dealer") == "on",
-                      annul=sw.get("forced-dealer-annul", "off"), dealer_points=dealer_points,
-                      double_levels=int(sw.get("double-levels", "2")))
-    if rs.auction == "turned":
-        if rs.variant == "ru-pair":
-            return TurnedCard(order, turned_suit, rs.variant, ("NT", "AT"),
-                              dealer if rs.forced_dealer else None)
-        return TurnedCard(order, turned_suit, rs.variant)
-    if rs.auction == "forced-first":
-        return ForcedFirst(rs.variant)
-    if rs.auction == "hungarian":
-        return Hungarian(order, turned_suit)
-    if rs.auction == "points":
-        return PointBids(order, rs.side_of)
-    raise ValueError(f"unknown auction model {rs.auction!r}")
+    return MODELS[rs.auction.model](rs, order, dealer, turned_suit, dealer_points)
 
 
 #: remembered auctions: (ruleset id, dealer, turned suit, dealer points, calls) -> (ruleset, result)
@@ -530,8 +580,8 @@ def auction_of(rs, calls: list, order: list[int], dealer: int, turned_suit: int 
     over and over (``H``, ``pass C``, ``pass pass pass take`` ...).  The result
     is shared between deals, so callers read it and never change it.
     """
-    if rs.auction != "ladder":
-        dealer_points = 0  # only the Ladder model reads it
+    if not rs.auction.weighs_dealer_hand:
+        dealer_points = 0  # only bg4's weak-dealer annulment reads it
     key = (id(rs), dealer, turned_suit, dealer_points, tuple([(c.call, c.seat) for c in calls]))
     hit = _AUCTIONS.get(key)
     if hit is not None and hit[0] is rs:

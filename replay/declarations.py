@@ -10,6 +10,7 @@ combinations (yu4-18, mk4-13); how ties break is the variant's policy.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import lru_cache
 
 from replay.cards import RANKS, SUITS
@@ -61,6 +62,35 @@ def _parse_combo(text: str) -> Combo | None:
     return None
 
 
+class Contest(StrEnum):
+    """How declarations are contested."""
+
+    #: the best declaration's side takes all (yu4-18, mk4-13)
+    SINGLE = "single"
+    #: runs and carrés contested apart (bg4-33, bg4-34)
+    SEPARATE = "separate"
+    #: no declarations besides belote (contree §5)
+    NONE = "none"
+
+
+class TieBreak(StrEnum):
+    """One step that settles equal best declarations of different camps."""
+
+    #: the run in trump wins (yu4-25)
+    TRUMP = "trump"
+    #: the seat nearest after the dealer wins (mk4-14, ru3-14)
+    SEAT = "seat"
+
+
+class DeclCamps(StrEnum):
+    """Who contests the declarations."""
+
+    #: the scoring sides
+    SIDES = "sides"
+    #: the soloist against the better of the defenders (yu3-08, hu3-11)
+    SOLOIST = "soloist"
+
+
 @dataclass(frozen=True, slots=True)
 class DeclarationPolicy:
     """A variant's declaration values and contest (rules-matrix.md §5.2 C)."""
@@ -71,10 +101,9 @@ class DeclarationPolicy:
     carre_values: tuple[int, ...]
     #: an 8-card run wins the game only in the trump suit (mk4-11); else it is worth run_values[5]
     run8_game_only_in_trump: bool
-    #: how equal best declarations of different camps are settled, step by step:
-    #: "trump" (the run in trump wins, yu4-25), "seat" (the seat nearest after the
-    #: dealer wins, mk4-14, ru3-14); whatever is still equal voids them all
-    ties: tuple[str, ...]
+    #: how equal best declarations of different camps are settled, step by step
+    #: (``TieBreak``); whatever is still equal voids them all
+    ties: tuple[TieBreak, ...]
     #: one card may serve a run and a carré of the same seat (yu4-24, mk4-15)
     run_and_carre_share: bool
     #: the capot side also takes the contest winner's declarations and all bela (yu4-38)
@@ -82,9 +111,8 @@ class DeclarationPolicy:
     #: a seat's first-written combination must be its strongest; stronger later ones
     #: are left out (mk4-12)
     first_named_counts: bool = False
-    #: "single": the best declaration's side takes all (yu4-18, mk4-13);
-    #: "separate": runs and carrés contested apart (bg4-33/34); "none": no declarations
-    contest: str = "single"
+    #: how declarations are contested (``Contest``)
+    contest: Contest = Contest.SINGLE
     #: separate contests: runs longer than this compare as this long (bg4 A25: best five)
     run_key_cap: int = 8
     #: carré strength by natural rank index 7 8 9 T J Q K A, for carrés of equal
@@ -94,6 +122,9 @@ class DeclarationPolicy:
     run8_strongest: bool = False
     #: any carré beats any run; runs compare by counted length (ru3-14)
     carre_over_runs: bool = False
+    #: in No trumps, where no declaration counts, four aces are still worth this
+    #: (bg4-35 q1 option, switch nt-four-aces); 0: not a declaration either
+    nt_four_aces: int = 0
 
     def value(self, combo: Combo, trump: int) -> int | None:
         """Points of a combination (None: it wins the game)."""
@@ -133,7 +164,7 @@ def decide(
     camp_of = camp_of or side_of
     points = [0] * sides
     counted: set[int] = set()
-    if policy.contest == "separate":
+    if policy.contest is Contest.SEPARATE:
         groups = ([i for i, e in enumerate(entries) if e[1].kind == RUN],
                   [i for i, e in enumerate(entries) if e[1].kind == CARRE])
         for kind, group in zip((RUN, CARRE), groups, strict=True):
@@ -184,10 +215,10 @@ def contest(
     best = max(k for k, _, _ in keyed)
     top = [(seat, c) for k, seat, c in keyed if k == best]
     for step in ("", *policy.ties):
-        if step == "trump":
+        if step is TieBreak.TRUMP:
             trumped = [(seat, c) for seat, c in top if c.kind == RUN and c.suit == trump]
             top = trumped or top
-        elif step == "seat":
+        elif step is TieBreak.SEAT:
             first = min(order.index(seat) for seat, _ in top)
             top = [(seat, c) for seat, c in top if order.index(seat) == first]
         sides = {side_of[seat] for seat, _ in top}

@@ -18,9 +18,9 @@ from collections.abc import Callable
 from decimal import Decimal
 from itertools import chain
 
-from replay.bidding import Contract, auction_of
+from replay.bela import BelaBook, bela_cards, dealt_belas, wrong_word
+from replay.bidding import Auction, Contract, auction_of
 from replay.cards import (
-    ALL_TRUMPS,
     CARD_BIT,
     CARD_INDEX,
     CARD_TEXT,
@@ -29,15 +29,14 @@ from replay.cards import (
     NO_TRUMPS,
     PLAIN_POINTS,
     SUIT_MASK,
-    SUIT_NAMES,
     SUIT_OF,
     cards_in,
 )
 from replay.claims import claim_holds
-from replay.declarations import CARRE, RUN, decide, holds, parse_combo
-from replay.exchange import hungarian, ru3_swap, yu3_discards
+from replay.declarations import CARRE, RUN, Contest, DeclCamps, decide, holds, parse_combo
+from replay.exchange import ExchangeKind, ExchangeOutcome, hungarian, ru3_swap, yu3_discards
 from replay.figures import check_announcements
-from replay.legality import judge, trick_winner
+from replay.legality import follow_is_free, no_duty_bites, trick_winner, verify_card
 from replay.record import Deal, Game, Play, PlayLane, Pos, ScoreLine
 from replay.report import (
     CallRecord,
@@ -47,15 +46,11 @@ from replay.report import (
     TrickRecord,
     Violation,
 )
-from replay.ruleset import Ruleset, RulesetError, load_ruleset
-from replay.scoring import DealScore, Tally, breach_scores
+from replay.ruleset import EndRule, Ruleset, RulesetError
+from replay.rulesets import load_ruleset
+from replay.scoring import DealScore, SoloistPlay, Tally, breach_scores
 
 SIDE_NAMES = "AB"
-_Q, _K = 5, 6  # natural rank indices of the queen and the king
-#: the kings and queens that can make a bela, by the bit set of bela suits
-_BELA_CARDS = tuple(
-    sum((1 << (s * 8 + _Q)) | (1 << (s * 8 + _K)) for s in range(4) if suits >> s & 1)
-    for suits in range(16))
 #: players -> leader -> the seats in turn order from that leader (index 0 unused)
 _SEAT_ORDER = {n: [tuple((lead - 1 + i) % n + 1 for i in range(n)) for lead in range(n + 1)]
                for n in (2, 3, 4)}
@@ -163,7 +158,7 @@ class GameWalk:
         over = [i for i, t in enumerate(totals) if t >= self.rs.target]
         if not over:
             return None
-        if self.rs.end_rule == "last-trick" and len(over) > 1:
+        if self.rs.end_rule is EndRule.LAST_TRICK and len(over) > 1:
             return last_trick if last_trick in over else None
         best = max(totals[i] for i in over)
         leaders = [i for i in over if totals[i] == best]
@@ -263,7 +258,7 @@ class DealWalk:
         deal, rs, dr = self.deal, self.rs, self.dr
         turned = CARD_INDEX.get(deal.turn) if deal.turn else None
         dealer_points = 99
-        if rs.auction == "ladder" and deal.hands and deal.dealer in deal.hands:
+        if rs.auction.weighs_dealer_hand and deal.hands and deal.dealer in deal.hands:
             # bg4's forced dealer may annul on a weak first delivery (bg4-13)
             dealer_points = sum(PLAIN_POINTS[CARD_INDEX[c]] for c in deal.hands[deal.dealer][0])
         calls = deal.bids or []
@@ -355,7 +350,7 @@ class DealWalk:
         self.play_kind = contract.kind
         if not self.deal.announce:
             return
-        if self.rs.auction != "hungarian":
+        if self.rs.auction.model is not Auction.HUNGARIAN:
             for a in self.deal.announce:
                 self.flag("B302", a.pos, None, a.seat,
                           f"{self.rs.variant} has no figures to announce")
@@ -375,25 +370,34 @@ class DealWalk:
         deal, rs = self.deal, self.rs
         entries = deal.exchange or []
         self.discarded: dict[int, int] = {}
-        if rs.exchange == "none":
+        if rs.exchange is ExchangeKind.NONE:
             for e in entries:  # bgn-details §1: an exchange where there is none is B303
                 self.flag("B303", e.pos, None, e.seat, f"there is no exchange in {rs.variant}")
             return
-        turn = CARD_INDEX[deal.turn] if deal.turn else None
-        if rs.exchange == "discard":
-            out = yu3_discards(entries, self.hand, contract.seat)
-            if not any(e.action == "discard" for e in entries):
-                self.flag("B303", deal.exchange_pos if entries else deal.pos, None,
-                          contract.seat, "the soloist must discard two cards (yu3-06)")
-        elif rs.exchange == "seven-swap":
-            out = ru3_swap(entries, self.hand, contract.kind, contract.round or 1, turn)
-        else:
-            talon = [CARD_INDEX[t] for t in deal.talon or []]
-            out = hungarian(entries, self.hand, contract.kind, contract.round or 1, turn, talon,
-                            rs.hand_size)
+        out = _EXCHANGES[rs.exchange](self, contract, entries)
         for code, pos, seat, message in out.findings:
             self.flag(code, pos, None, seat, message)
         self.discarded = out.discarded
+
+    def discard_exchange(self, contract: Contract, entries: list) -> ExchangeOutcome:
+        """yu3-06: the soloist lays away two cards."""
+        out = yu3_discards(entries, self.hand, contract.seat)
+        if not any(e.action == "discard" for e in entries):
+            self.flag("B303", self.deal.exchange_pos if entries else self.deal.pos, None,
+                      contract.seat, "the soloist must discard two cards (yu3-06)")
+        return out
+
+    def seven_swap_exchange(self, contract: Contract, entries: list) -> ExchangeOutcome:
+        """ru3-10: the trump seven for the turned card."""
+        turn = CARD_INDEX[self.deal.turn] if self.deal.turn else None
+        return ru3_swap(entries, self.hand, contract.kind, contract.round or 1, turn)
+
+    def hungarian_exchange(self, contract: Contract, entries: list) -> ExchangeOutcome:
+        """hu3-09, hu3-10: swap, take from the talon and discard."""
+        turn = CARD_INDEX[self.deal.turn] if self.deal.turn else None
+        talon = [CARD_INDEX[t] for t in self.deal.talon or []]
+        return hungarian(entries, self.hand, contract.kind, contract.round or 1, turn, talon,
+                         self.rs.hand_size)
 
     # --------------------------------------------------------- declarations
     def declare(self, contract: Contract) -> None:
@@ -458,7 +462,7 @@ class DealWalk:
                 valid.append((seat, combo, value))
                 records.append(record)
         camp_of = None
-        if rs.decl_camps == "soloist":  # yu3-08, hu3-11: soloist against the defenders
+        if rs.decl_camps is DeclCamps.SOLOIST:  # yu3-08, hu3-11: soloist against the defenders
             camp_of = tuple(0 if s == contract.seat else 1 for s in range(self.n + 1))
         points, counted = decide(valid, policy, trump, rs.side_of, self.order, rs.sides, camp_of)
         for i, rec in enumerate(records):
@@ -486,17 +490,17 @@ class DealWalk:
     def decl_value(self, combo, kind: int) -> int | None:
         """The combination's worth under this contract; 0 when not allowed (A502)."""
         rs = self.rs
-        if rs.declarations.contest == "none":
+        if rs.declarations.contest is Contest.NONE:
             return 0
         if kind == NO_TRUMPS and not rs.nt_doubles_declarations:
-            # bg4-35: no declarations in No trumps; q1 option: four aces are 200
-            if rs.switches.get("nt-four-aces") == "on" and combo.kind == CARRE and combo.rank == 7:
-                return 200
+            # bg4-35: no declarations in No trumps; q1 option: four aces still count
+            if combo.kind == CARRE and combo.rank == 7:
+                return rs.declarations.nt_four_aces
             return 0
         return rs.declarations.value(combo, kind if kind < 4 else -1)
 
     def forbidden(self, text: str, kind: int) -> str:
-        if self.rs.declarations.contest == "none":
+        if self.rs.declarations.contest is Contest.NONE:
             return f"{self.rs.variant} has no declarations besides belote ({text})"
         if kind == NO_TRUMPS:
             return f"no declarations in No trumps ({text})"
@@ -543,12 +547,10 @@ class DealWalk:
         trick: list[int] = []
         leader = self.first
         number = 1
-        self.bela_first: dict[int, int] = {}  # suit*8+seat... key -> card played with 'bela'
-        self.bela_done: dict[tuple[int, int], int] = {}  # (seat, suit) -> points credited
+        self.belas = belas = BelaBook(rs.bela, self.hand)
         claim = deal.claim
         claim_at = claim.after_play if claim else None
         total_tricks = rs.tricks
-        bela_suits = self.bela_suits(kind)
         if self.game_won_by_run8 is not None:
             # bgn.md §9.16: the deal ends when the run is declared; cards are not replayed
             if cards and not gw.after_win_reported:
@@ -558,13 +560,10 @@ class DealWalk:
             return None
         pts_of = ct.points
         strength = ct.strength
-        trump_mask = ct.trump_mask
         ruff_mask = ct.ruff_mask  # legality.beats, inlined
         suit_of = SUIT_OF
         w = w_strength = led = 0
         free_follow = True
-        overbeat_plain = duties.overbeat_plain
-        overbeat_trump = duties.overbeat_trump
         penalty = rs.breach_penalty
         auto_end = rs.auto_end
         betl = self.betl
@@ -572,14 +571,12 @@ class DealWalk:
         last_bonus = rs.last_trick_bonus
         record_play = dr.plays.append
         record_trick = dr.tricks.append
-        bela_cards = _BELA_CARDS[bela_suits]
+        belas_of = bela_cards(kind)
         seat_at = _SEAT_ORDER[n]
         turn_seats = seat_at[leader]
         limit = len(cards) if claim_at is None else min(claim_at, len(cards))
         marked_at = marked.get
-        above = ct.above
-        void_is_free = kind > 3  # No trumps / All trumps: a void seat plays anything
-        track_soloist = rs.auction == "hungarian"  # figures need the soloist's tricks
+        track_soloist = rs.auction.model is Auction.HUNGARIAN  # figures need his tricks
         led_mask = wc = pts = 0
         p = 0  # the card's place in the trick
         k = 0
@@ -602,25 +599,19 @@ class DealWalk:
                 code = "D203"
                 self.flag("D203", pos_of(k), number, seat,
                           f"seat {seat} played {CARD_TEXT[c]}, which it does not hold")
-            elif p and not (
-                    # fast paths, each a case where every duty of §5.3 is met:
-                    # following and beating the trick so far, any follow where the
-                    # variant has no overbeat or the seat holds nothing higher than
-                    # the best card of the led suit, any card from a seat void in
-                    # the led suit with no trump owed
-                    (suit_of[c] == led and (strength[c] > w_strength or free_follow or (
-                        suit_of[wc] == led and not hand & above[wc])))
-                    or (not hand & led_mask and (void_is_free or not hand & trump_mask))):
-                code = judge(hand, c, trick, turn_seats, seat, ct, duties, side_of, w)[1]
-                if code is not None:
-                    self.flag(code, pos_of(k), number, seat,
-                              self.duty_message(code, seat, c, trick, hand, ct))
+            elif p and not no_duty_bites(c, hand, led_mask, wc, free_follow, ct):
+                breach = verify_card(hand, c, trick, turn_seats, seat, ct, duties, side_of, w)
+                if breach is not None:
+                    code = breach.code
+                    self.flag(code, pos_of(k), number, seat, breach.message)
             # bela / rebela (a token of its own: bgn.md §9.5)
             bela = None if play is None else play.bela
-            if bela_cards >> c & 1:
-                self.track_bela(play or _BARE, seat, c, hand, trick, number, ct)
-            elif bela is not None:
-                self.bela_wrong(play, seat, number)
+            if belas_of >> c & 1:
+                for where, why in belas.play(play or _BARE, seat, c, hand, trick, ct):
+                    self.flag("A503", where, number, seat, why)
+            elif play is not None and bela is not None:
+                where, why = wrong_word(play)
+                self.flag("A503", where, number, seat, why)
             # the card leaves whichever hand holds it
             if hand & bit:
                 hands[seat] = hand ^ bit
@@ -638,7 +629,7 @@ class DealWalk:
             if not p:
                 w, wc, w_strength, led = 0, c, strength[c], suit_of[c]
                 led_mask = SUIT_MASK[led]
-                free_follow = not (overbeat_trump if trump_mask >> c & 1 else overbeat_plain)
+                free_follow = follow_is_free(c, ct, duties)
             elif strength[c] > w_strength and (suit_of[c] == led or ruff_mask >> c & 1):
                 w, wc, w_strength = p, c, strength[c]
             trick.append(c)
@@ -691,101 +682,23 @@ class DealWalk:
         return self.settle(points, tricks_won, caller_side, contract)
 
     # ----------------------------------------------------------------- bela
-    def bela_suits(self, kind: int) -> int:
-        """Suits whose K and Q make a bela: the trump suit; every suit in All
-        trumps (bg4-38); none in No trumps (bg4-35).  A bit per suit."""
-        if kind < 4:
-            return 1 << kind
-        return 0b1111 if kind == ALL_TRUMPS else 0
-
-    def track_bela(self, play, seat: int, c: int, hand: int, trick: list[int], number: int,
-                   ct) -> None:
-        """bgn.md §9.5: ``bela`` on the first of K and Q of trump, played by a seat
-        that still holds the other; ``rebela`` (optional) on the second; the 20 is
-        credited with the second card (yu4-28)."""
-        suit = SUIT_OF[c]
-        other = c ^ 3  # Q (5) <-> K (6) of the same suit
-        key = seat * 8 + suit
-        word = None
-        if play.bela is not None:
-            if play.bela == "bela rebela":  # both on one card (bgn-details §1)
-                self.flag("A503", play.rebela_pos, number, seat,
-                          "'bela rebela' on one card: rebela belongs on the second card of the pair")
-            word = "rebela" if play.bela == "rebela" else "bela"
-        if word == "bela" and self.rs.bela_either_card:
-            # ru3-19: on either card, if the seat held both after the exchange; once
-            both = (1 << c) | (1 << other)
-            if self.hand.get(seat, 0) & both == both and key not in self.bela_first:
-                self.bela_first[key] = c
-                self.bela_done[(seat, suit)] = 20
-            else:
-                self.bela_wrong(play, seat, number)
-            return
-        if word == "bela":
-            ok = bool(hand & (1 << other)) and key not in self.bela_first
-            if ok and self.rs.bela_not_on_discard and trick:
-                # bg4-38: a lead, a follow, or (suit contracts) a ruff; not a discard
-                led = SUIT_OF[trick[0]]
-                ok = suit == led or bool((ct.trump_mask >> c) & 1 and ct.kind < 4)
-            if ok:
-                self.bela_first[key] = c
-            else:
-                self.bela_wrong(play, seat, number)
-        elif word == "rebela":
-            if self.bela_first.get(key) != other or (seat, suit) in self.bela_done:
-                self.bela_wrong(play, seat, number)
-        if self.bela_first.get(key) == other and (seat, suit) not in self.bela_done:
-            self.bela_done[(seat, suit)] = 20
-
-    def bela_wrong(self, play, seat: int, number: int) -> None:
-        word = "rebela" if play.bela == "rebela" else "bela"
-        self.flag("A503", play.bela_pos, number, seat,
-                  f"'{word}' on {play.card}: bela is announced with the first of the king and "
-                  "queen of trump, by the seat that holds both")
-
     def bela_by_side(self, contract: Contract, claimed_hands: dict[int, int] | None = None,
                      at_first: bool = False) -> list[int]:
-        """Bela points per side: announced pairs completed (or, at a claim, still
-        held; with ``at_first``, announced ones); in contrée every pair dealt
-        (contree §5)."""
+        """Bela points per side (replay.bela): announced pairs completed (or, at a
+        claim, still held; with ``at_first``, announced ones); where belote counts
+        automatically (contree §5) every pair dealt."""
         rs = self.rs
+        if rs.bela.auto:
+            hands = {seat: self.full_hand(seat) for seat in range(1, self.n + 1)}
+            by_seat = dealt_belas(contract.kind, hands)
+        else:
+            by_seat = self.belas.credited(claimed_hands, at_first)
         out = [0] * rs.sides
-        if rs.bela_auto:
-            if contract.kind < 4:
-                pair = (1 << (contract.kind * 8 + _Q)) | (1 << (contract.kind * 8 + _K))
-                for seat in range(1, self.n + 1):
-                    if self.full_hand(seat) & pair == pair:
-                        out[rs.side_of[seat]] += 20
-                        self.dr.bela = {seat: 20}
-            return out
-        credited = dict(self.bela_done)
-        for key, first in self.bela_first.items():
-            seat, suit = divmod(key, 8)
-            if (seat, suit) in credited:
-                continue
-            if at_first or (claimed_hands is not None
-                            and claimed_hands.get(seat, 0) & (1 << (first ^ 3))):
-                credited[(seat, suit)] = 20
-        for (seat, _), v in credited.items():
+        for seat, v in by_seat.items():
             out[rs.side_of[seat]] += v
-        self.dr.bela = {}
-        for (seat, _), v in credited.items():
-            self.dr.bela[seat] = self.dr.bela.get(seat, 0) + v
+        if by_seat or not rs.bela.auto:
+            self.dr.bela = by_seat
         return out
-
-    def duty_message(self, code: str, seat: int, c: int, trick: list[int], hand: int, ct) -> str:
-        led = SUIT_OF[trick[0]]
-        card = CARD_TEXT[c]
-        if code == "C401":
-            held = " ".join(CARD_TEXT[x] for x in cards_in(hand & SUIT_MASK[led]))
-            return f"seat {seat} did not follow {SUIT_NAMES[led]} while holding {held}"
-        if code == "C402":
-            held = " ".join(CARD_TEXT[x] for x in cards_in(hand & ct.trump_mask))
-            return f"seat {seat} played {card} instead of a trump while holding {held}"
-        if code == "C403":
-            return f"seat {seat} played {card}, a trump too low, while holding a higher trump"
-        return (f"seat {seat} played {card} without beating the best {SUIT_NAMES[led]} "
-                "while holding a higher one")
 
     # ---------------------------------------------------------------- score
     def penalty(self, seat: int, caller_side: int, kind: int):
@@ -811,15 +724,16 @@ class DealWalk:
                   tricks=list(tricks_won), decl=list(self.decl_by_side), decl_all=self.decl_all,
                   bela=self.bela_by_side(contract, claimed_hands),
                   capot_side=capot[0] if capot else None,
-                  extra={"figures": self.announced, "betl": self.betl, "won": self.soloist_won,
-                         "last_card": self.soloist_last})
+                  soloist=SoloistPlay(tuple(self.announced), self.betl, self.soloist_won,
+                                      self.soloist_last)
+                  if rs.auction.model is Auction.HUNGARIAN else None)
         self.dr.capot_side = t.capot_side
         return t
 
     def with_discards(self, points) -> list:
         """yu3-06: the soloist's discards count for him as if taken in tricks."""
         points = list(points)
-        if self.rs.exchange == "discard":
+        if self.rs.exchange is ExchangeKind.DISCARD:
             for seat, mask in self.discarded.items():
                 points[self.rs.side_of[seat]] += sum(self.ct.points[c] for c in cards_in(mask))
         return points
@@ -866,7 +780,7 @@ class DealWalk:
             self.dr.card_points = list(points)
             return self.settle(points, tricks_won, caller_side, contract, claimed_hands=hands)
         # claim game
-        at_first = rs.bela_credit_at_first
+        at_first = rs.bela.credit_at_first
         if not rs.claim_game:
             self.flag("A505", claim.pos, number, claim.seat,
                       f"'claim game' is not part of {rs.variant}")
@@ -928,3 +842,11 @@ class DealWalk:
                 pos = line.hang_pos if line.hang is not None else line.pos
                 self.flag(code, pos, None, None, f"hanging points are {hang}, not {w}")
 
+
+
+#: the exchange phase of each ``ExchangeKind`` (``ExchangeKind.NONE`` has none)
+_EXCHANGES: dict[ExchangeKind, Callable[[DealWalk, Contract, list], ExchangeOutcome]] = {
+    ExchangeKind.DISCARD: DealWalk.discard_exchange,
+    ExchangeKind.SEVEN_SWAP: DealWalk.seven_swap_exchange,
+    ExchangeKind.HUNGARIAN: DealWalk.hungarian_exchange,
+}

@@ -10,10 +10,24 @@ seat does not hold is ``D203`` and does not move (bgn-details §3).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from replay.cards import CARD_INDEX, SUIT_OF
 
 SEVEN, EIGHT, NINE = 0, 1, 2  # natural rank indices
+
+
+class ExchangeKind(StrEnum):
+    """A variant's exchange phase, between the auction and the play."""
+
+    #: no exchange: an ``exchange`` line is B303 (bgn-details §1)
+    NONE = "none"
+    #: the soloist lays away two cards (yu3-06): ``yu3_discards``
+    DISCARD = "discard"
+    #: the trump seven is swapped for the turned card (ru3-10): ``ru3_swap``
+    SEVEN_SWAP = "seven-swap"
+    #: swap, take and discard (hu3-09, hu3-10): ``hungarian``
+    HUNGARIAN = "hungarian"
 
 
 @dataclass(slots=True)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from replay.cards import NO_TRUMPS
+from replay.scoring import DealScore, SoloistPlay, Tally
 
 #: game points of each figure (hu3-17, hu3-18, hu3-19)
 VALUES = {"absolut": 3, "hundred": 4, "tuletroa": 2, "celad": 2, "fortyfour": 4,
@@ -129,7 +130,7 @@ def game_points(players: int, soloist: int, value: int, made: bool,
     return scores
 
 
-def hungarian_scoring(rs, t, pot: int = 0):
+def hungarian_scoring(rs, t: Tally, pot: int = 0) -> DealScore:
     """A Hungarian deal in game points (conventions-hu.md §16–20).
 
     A seat's points are its cards (+10 for the last trick when all were played)
@@ -137,9 +138,7 @@ def hungarian_scoring(rs, t, pot: int = 0):
     side for the trick test.  The soloist passes with more than both defenders
     together (hu2: than the opponent); made = passed and every figure made.
     """
-    from replay.scoring import DealScore
-
-    x = t.extra
+    x = t.soloist if t.soloist is not None else SoloistPlay()
     n = len(t.points)
     sol = t.caller_side
     defenders = [s for s in range(n) if s != sol]
@@ -149,15 +148,15 @@ def hungarian_scoring(rs, t, pot: int = 0):
         has_trick = t.tricks[s] if s == sol else defender_tricks
         if has_trick:
             tot[s] += t.decl[s] + t.bela[s]
-    figures = x.get("figures", [])
-    if x.get("betl"):
+    figures = list(x.figures)
+    if x.betl:
         made = t.tricks[sol] == 0
     else:
         made = tot[sol] > sum(tot[s] for s in defenders)
         for name in figures:
             made = made and figure_made(name, points=tot[sol], trump=t.contract.kind,
-                                        won=x.get("won", 0), all_tricks=t.capot_side == sol,
-                                        last_card=x.get("last_card"),
+                                        won=x.won, all_tricks=t.capot_side == sol,
+                                        last_card=x.last_card,
                                         nt=t.contract.kind == NO_TRUMPS)
     value = deal_value(figures)
     kontras = tuple(rs.side_of[s] for s in t.contract.kontras)

@@ -15,11 +15,51 @@ built so far:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal
+from enum import StrEnum
 
 from replay.bidding import Contract
 from replay.cards import ALL_TRUMPS, NO_TRUMPS
+
+
+class Units(StrEnum):
+    """What the numbers on a variant's score sheet are."""
+
+    #: raw card and declaration points (yu4, mk4, fr4, contrée, ru3, yu3)
+    RAW = "raw"
+    #: match points, raw ÷ 10 with the limit-digit rounding (bg4-42)
+    MP = "mp"
+    #: Hungarian game points (hu3-16)
+    GP = "gp"
+
+
+@dataclass(frozen=True, slots=True)
+class ScoringOptions:
+    """House rules of the scoring rules, resolved from the variant's switches."""
+
+    #: ru3-23 (switch split-rounding=down): a failed contractor's half is rounded down
+    split_rounds_down: bool = False
+    #: bg4-19, bg4-40 (switch valat-x-nt): the valat bonus is doubled in No trumps
+    valat_doubled_in_nt: bool = False
+    #: bg4-40 (switch valat-x-contra): the valat bonus is multiplied with contra/recontra
+    valat_under_contra: bool = True
+    #: bg4-48 (switch kirtik): −10 MP for a failed contract
+    kirtik: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SoloistPlay:
+    """What a Hungarian soloist announced and did (conventions-hu.md §7–8, §18)."""
+
+    #: the figures validly announced
+    figures: tuple[str, ...] = ()
+    #: Betl: the soloist must take no trick (hu3-19)
+    betl: bool = False
+    #: the cards in the soloist's tricks (a mask)
+    won: int = 0
+    #: his card in the last trick, if he won it
+    last_card: int | None = None
 
 
 @dataclass(slots=True)
@@ -38,8 +78,8 @@ class Tally:
     #: bela / belote credited per side (before the trick test)
     bela: list[int]
     capot_side: int | None
-    #: seat -> side, for variants whose sides are seats
-    extra: dict = field(default_factory=dict)
+    #: the Hungarian soloist's figures and tricks (None in other variants)
+    soloist: SoloistPlay | None = None
 
 
 @dataclass(slots=True)
@@ -67,7 +107,7 @@ def raw_partnership(rs, t: Tally, pot: int = 0) -> DealScore:
             totals[cs] += sum(decl) + sum(bela)
         else:
             totals[cs] += decl[cs] + bela[cs]
-            if not rs.bela_needs_trick:
+            if not rs.bela.needs_trick:
                 for s in range(sides):
                     if s != cs:
                         totals[s] += bela[s]
@@ -75,7 +115,7 @@ def raw_partnership(rs, t: Tally, pot: int = 0) -> DealScore:
         for s in range(sides):
             if t.tricks[s] or not rs.decl_needs_trick:
                 totals[s] += decl[s]
-            if t.tricks[s] or not rs.bela_needs_trick:
+            if t.tricks[s] or not rs.bela.needs_trick:
                 totals[s] += bela[s]
     caller = t.caller_side
     others = max(totals[s] for s in range(sides) if s != caller)
@@ -132,7 +172,7 @@ def contractor_split(rs, t: Tally, pot=0) -> DealScore:
     hang = 0
     if any(tot[c] < tot[s] for s in opponents):
         half = Decimal(tot[c]) / 2
-        if rs.switches.get("split-rounding") == "down":
+        if rs.score_options.split_rounds_down:
             half = Decimal(int(half))
         for s in opponents:
             tot[s] += half
@@ -195,7 +235,7 @@ def match_points(rs, t: Tally, pot: int = 0) -> DealScore:
     equal: the callers' points hang for the next deal (bg4-41 … bg4-44).  Under
     contra/recontra the side with more points takes the whole deal ×2/×4 and a
     tie hangs all of it (bg4-45, A23: round first, then multiply)."""
-    sw = rs.switches
+    options = rs.score_options
     kind = t.contract.kind
     limit = limit_digit(kind)
     caller = t.caller_side
@@ -205,12 +245,12 @@ def match_points(rs, t: Tally, pot: int = 0) -> DealScore:
     for s in (0, 1):
         if t.tricks[s] or not rs.decl_needs_trick:  # bg4-37 (q2)
             raw[s] += t.decl[s]
-        if t.tricks[s] or not rs.bela_needs_trick:  # switch belote-needs-trick
+        if t.tricks[s] or not rs.bela.needs_trick:  # switch belote-needs-trick
             raw[s] += t.bela[s]
     valat = 0
     if t.capot_side is not None:
-        valat = rs.capot_bonus * (2 if kind == NO_TRUMPS and sw.get("valat-x-nt") == "on" else 1)
-        if t.contract.double == 1 or sw.get("valat-x-contra", "on") == "on":
+        valat = rs.capot_bonus * (2 if kind == NO_TRUMPS and options.valat_doubled_in_nt else 1)
+        if t.contract.double == 1 or options.valat_under_contra:
             raw[t.capot_side] += valat
             valat = 0  # counted inside the multiplied total
     c, d = raw[caller], raw[defender]
@@ -239,7 +279,7 @@ def match_points(rs, t: Tally, pot: int = 0) -> DealScore:
         else:
             hang = whole
             made = False
-    if made is False and sw.get("kirtik") == "on" and hang == 0:
+    if made is False and options.kirtik and hang == 0:
         scores[caller] -= 10  # bg4-48: −10 MP for a failed contract
     # hanging points already pending go to the side with the positive score (A22)
     if hang:
@@ -266,7 +306,7 @@ def match_points_solo(rs, t: Tally, pot: int = 0) -> DealScore:
     for s in range(n):
         if t.tricks[s] or not rs.decl_needs_trick:
             raw[s] += t.decl[s]
-        if t.tricks[s] or not rs.bela_needs_trick:
+        if t.tricks[s] or not rs.bela.needs_trick:
             raw[s] += t.bela[s]
     if t.capot_side is not None:
         raw[t.capot_side] += rs.capot_bonus
@@ -336,7 +376,7 @@ def breach_scores(rs, kind: int, offender_side: int, all_declared: int) -> list[
     breach-penalty=on): 162 / 258 (All trumps) / 260 (No trumps, A24) plus every
     declaration of the deal, in match points."""
     scores = [0] * rs.sides
-    if rs.units == "mp":
+    if rs.units is Units.MP:
         base = {ALL_TRUMPS: 258, NO_TRUMPS: 260}.get(kind, 162) + all_declared
         value = round_one(base, limit_digit(kind))
     else:
