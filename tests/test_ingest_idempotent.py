@@ -11,8 +11,8 @@ from ingest.dataset import Dataset, compact
 from ingest.pipeline import ingest_paths
 from ingest.reader import read_games
 from ingest.schema import TABLES
+from ingest.validate import validate_file
 from ingest.writer import write_games
-from replay.validate import validate_file
 
 #: columns that name the run rather than the record
 RUN_COLUMNS = {"batch", "ingest_batch", "ingested_at"}

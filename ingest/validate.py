@@ -2,7 +2,7 @@
 
 This is the one place where notation and engine meet for ``belot validate``,
 the benchmarks and the dashboard's import page and replay viewer; the engine
-itself never reads files.
+itself never reads files (``replay/`` imports nothing outside itself).
 """
 
 from __future__ import annotations
@@ -12,8 +12,12 @@ import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from ingest.jsonform import read_jsonl
+from ingest.reader import read_games
+from ingest.writer import game_id
 from replay.engine import replay_game
-from replay.report import GameReport
+from replay.record import Game
+from replay.report import GameReport, Violation
 
 BGN_SUFFIXES = (".bgn", ".bgn.gz", ".jsonl", ".jsonl.gz")
 
@@ -46,11 +50,9 @@ def validate_file(path: Path | str, display: str | None = None,
     validate`` never prints it, and writing each game's canonical text to hash
     it costs about a sixth of a validation run.  The JSON report asks for it.
     """
-    from ingest.reader import read_games
-
     name = display if display is not None else str(path)
+    games: Iterable[Game]
     if str(path).endswith((".jsonl", ".jsonl.gz")):
-        from ingest.jsonform import read_jsonl
         games = read_jsonl(path)
     else:
         games = read_games(path, filename=name)
@@ -58,17 +60,15 @@ def validate_file(path: Path | str, display: str | None = None,
         yield validate_game(game, name, ids)
 
 
-def validate_game(game, name: str | None, ids: bool = True) -> GameReport:
+def validate_game(game: Game, name: str | None, ids: bool = True) -> GameReport:
     """The report of one game as read (identified by its canonical id when it parses
     and ``ids`` is set); the dashboard's replay viewer replays a single game re-read
     from its file this way."""
-    from ingest.writer import game_id
-
     gid = None if game.errors or not ids else game_id(game)
     return replay_game(game, file=name, game_id=gid)
 
 
-def format_violation(report: GameReport, v) -> str:
+def format_violation(report: GameReport, v: Violation) -> str:
     """Compiler-style: ``file:line:col: CODE message (deal 3, trick 5)``."""
     where = [f"game {report.game}"]
     if v.deal is not None:
