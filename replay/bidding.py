@@ -20,12 +20,13 @@ Models (rules-matrix.md §5.3, "five models"):
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from replay.cards import ALL_TRUMPS, NO_TRUMPS, SUITS
+from replay.record import Call
 
 if TYPE_CHECKING:
     from replay.ruleset import Ruleset
@@ -114,6 +115,10 @@ class Model:
     """One auction in progress; ``allow`` judges a call, ``done`` says the auction is over."""
 
     round = 1
+    #: the seats in turn order from the first bidder
+    order: Sequence[int]
+    #: passes counted toward the end of the auction (each model says which)
+    passes: int
     #: the deal is annulled and no play follows (only bg4's forced dealer, bg4-13)
     annulled = False
 
@@ -136,8 +141,8 @@ class Model:
         raise NotImplementedError
 
 
-def run_auction(model: Model, calls: list, order: list[int], side_of: tuple[int, ...],
-                forced_message: str | None = None) -> AuctionResult:
+def run_auction(model: Model, calls: Sequence[Call], order: Sequence[int],
+                side_of: tuple[int, ...], forced_message: str | None = None) -> AuctionResult:
     """Walk the written ``calls`` (objects with ``call`` and ``seat``) through ``model``."""
     n = len(order)
     findings: list[Finding] = []
@@ -180,7 +185,7 @@ def run_auction(model: Model, calls: list, order: list[int], side_of: tuple[int,
 class NameSuit(Model):
     """One round; the first suit named is trump (yu4-11, yu4-12); mk4-06: the dealer must call."""
 
-    def __init__(self, order: list[int], dealer: int, forced_dealer: bool, variant: str) -> None:
+    def __init__(self, order: Sequence[int], dealer: int, forced_dealer: bool, variant: str) -> None:
         self.order, self.dealer, self.forced, self.variant = order, dealer, forced_dealer, variant
         self.made: Contract | None = None
         self.passes = 0
@@ -259,6 +264,13 @@ class Climbing(Model):
     (bg4-12, A21; contree.md §3), or at once where a model says so (``ended``)."""
 
     ended = False
+    #: the standing bid, if any
+    best: Contract | None
+
+    def standing(self) -> Contract:
+        """The standing bid, where the rules guarantee one (after a double, say)."""
+        assert self.best is not None, "no standing bid"
+        return self.best
 
     def done(self) -> bool:
         if self.ended or self.annulled:
@@ -274,7 +286,7 @@ class Ladder(Climbing):
     doubles (bg4-11); three passes after the last call end it, four passes with no
     bid pass the deal out, a redoubled All trumps ends at once (bg4-12, A21)."""
 
-    def __init__(self, order: list[int], dealer: int, side_of: tuple[int, ...], *,
+    def __init__(self, order: Sequence[int], dealer: int, side_of: tuple[int, ...], *,
                  forced_dealer: bool = False, annul: Annul = Annul.NEVER,
                  dealer_points: int = 99) -> None:
         self.order, self.dealer, self.side_of = order, dealer, side_of
@@ -310,13 +322,13 @@ class Ladder(Climbing):
             why = redouble(self.best, seat, self.side_of, "recontra", "contra", 4)
             if why is None:
                 self.passes = 0
-                if self.best.kind == ALL_TRUMPS:
+                if self.standing().kind == ALL_TRUMPS:
                     self.ended = True  # bg4-12: a redoubled All trumps ends the bidding
             return why
         return f"'{call}' is not a call in bg4"
 
     def _name(self) -> str:
-        return [k for k, v in KINDS.items() if v == self.best.kind][0]
+        return [k for k, v in KINDS.items() if v == self.standing().kind][0]
 
     def contract(self) -> Contract | None:
         return None if self.annulled else self.best
@@ -326,7 +338,7 @@ class TurnedCard(Model):
     """Round 1: ``take`` the turned suit or pass; round 2: another suit or pass;
     the first taker ends the bidding (fr4-03/04, conventions-fr4.md §1)."""
 
-    def __init__(self, order: list[int], turned_suit: int | None, variant: str,
+    def __init__(self, order: Sequence[int], turned_suit: int | None, variant: str,
                  extra: tuple[str, ...] = (), dealer_takes: int | None = None) -> None:
         self.order, self.turned, self.variant = order, turned_suit, variant
         self.extra = extra  # contracts beside the suits in round 2 (ru-pair-05: NT, AT)
@@ -374,7 +386,7 @@ class PointBids(Climbing):
     the auction; after a coinche nobody bids again; three passes after the last
     bid (a coinche resets the count) end it; four passes with no bid pass it out."""
 
-    def __init__(self, order: list[int], side_of: tuple[int, ...]) -> None:
+    def __init__(self, order: Sequence[int], side_of: tuple[int, ...]) -> None:
         self.order, self.side_of = order, side_of
         self.best: Contract | None = None
         self.passes = 0
@@ -438,7 +450,7 @@ class Hungarian(Model):
     from the seat after the soloist (``X`` or pass) and, if any ``X``, the
     soloist's rekontra (``XX`` or pass)."""
 
-    def __init__(self, order: list[int], turned_suit: int | None) -> None:
+    def __init__(self, order: Sequence[int], turned_suit: int | None) -> None:
         self.order, self.turned = order, turned_suit
         self.n = len(order)
         self.best: Contract | None = None
@@ -468,8 +480,13 @@ class Hungarian(Model):
         elif self.phase == "r2" and self.best is None and self.passes >= self.n:
             self.phase = "over"
 
+    def standing(self) -> Contract:
+        """The standing contract, where the phase guarantees one (kontra, rekontra)."""
+        assert self.best is not None, "no standing contract"
+        return self.best
+
     def _start_kontra(self) -> None:
-        i = self.order.index(self.best.seat)
+        i = self.order.index(self.standing().seat)
         self.kontra_queue = [self.order[(i + k) % self.n] for k in range(1, self.n)]
         self.phase = "kontra"
 
@@ -501,12 +518,12 @@ class Hungarian(Model):
         return f"'{call}' after the bidding had ended"
 
     def _name(self) -> str:
-        return [k for k, v in HU_LADDER.items() if KINDS[k] == self.best.kind][0]
+        return [k for k, v in HU_LADDER.items() if KINDS[k] == self.standing().kind][0]
 
     def _apply(self, seat: int, call: str) -> None:
         if self.phase == "r1":
             self.calls_r1 += 1
-            if call == "take":
+            if call == "take" and self.turned is not None:  # _judge allows no other take
                 self.best = Contract(seat, self.turned, round=1)
                 self._start_kontra()
                 return
@@ -517,20 +534,21 @@ class Hungarian(Model):
                 self.best = Contract(seat, KINDS[call], round=2)
                 self.passes = 0
         elif self.phase == "kontra":
+            best = self.standing()
             self.kontra_queue.pop(0)
             if call == "X":
-                self.best.kontras = self.best.kontras + (seat,)
-                self.best.double = 2
+                best.kontras = best.kontras + (seat,)
+                best.double = 2
             if not self.kontra_queue:
-                if self.best.kontras:
+                if best.kontras:
                     self.phase = "rekontra"
-                    self.rekontra_seat = self.best.seat
+                    self.rekontra_seat = best.seat
                 else:
                     self.phase = "over"
             return
         elif self.phase == "rekontra":
             if call == "XX":
-                self.best.double = 4
+                self.standing().double = 4
             self.phase = "over"
             return
         self._advance()
@@ -544,7 +562,7 @@ class Hungarian(Model):
 
 #: the auction model of each ``Auction``, built for one deal from the ruleset, the
 #: seats in turn order, the dealer, the turned suit and the dealer's points
-MODELS: dict[Auction, Callable[[Ruleset, list[int], int, int | None, int], Model]] = {
+MODELS: dict[Auction, Callable[[Ruleset, Sequence[int], int, int | None, int], Model]] = {
     Auction.NAME_SUIT: lambda rs, order, dealer, turned, points: NameSuit(
         order, dealer, rs.auction.forced_dealer, rs.variant),
     Auction.FORCED_FIRST: lambda rs, order, dealer, turned, points: ForcedFirst(rs.variant),
@@ -559,19 +577,20 @@ MODELS: dict[Auction, Callable[[Ruleset, list[int], int, int | None, int], Model
 }
 
 
-def model_for(rs: Ruleset, order: list[int], dealer: int, turned_suit: int | None,
+def model_for(rs: Ruleset, order: Sequence[int], dealer: int, turned_suit: int | None,
               dealer_points: int) -> Model:
     """The auction model of a ruleset, for one deal."""
     return MODELS[rs.auction.model](rs, order, dealer, turned_suit, dealer_points)
 
 
 #: remembered auctions: (ruleset id, dealer, turned suit, dealer points, calls) -> (ruleset, result)
-_AUCTIONS: dict[tuple, tuple[object, AuctionResult]] = {}
+_AuctionKey = tuple[int, int, int | None, int, tuple[tuple[str, int | None], ...]]
+_AUCTIONS: dict[_AuctionKey, tuple[object, AuctionResult]] = {}
 _AUCTIONS_MAX = 4096  # a few hundred distinct auctions fill most files; bounded memory
 
 
-def auction_of(rs, calls: list, order: list[int], dealer: int, turned_suit: int | None,
-               dealer_points: int) -> AuctionResult:
+def auction_of(rs: Ruleset, calls: Sequence[Call], order: Sequence[int], dealer: int,
+               turned_suit: int | None, dealer_points: int) -> AuctionResult:
     """``run_auction(model_for(...))``, remembered.
 
     An auction is a pure function of the ruleset, the dealer, the turned suit,

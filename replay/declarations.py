@@ -9,6 +9,7 @@ combinations (yu4-18, mk4-13); how ties break is the variant's policy.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
@@ -152,7 +153,7 @@ def decide(
     policy: DeclarationPolicy,
     trump: int,
     side_of: tuple[int, ...],
-    order: list[int],
+    order: Sequence[int],
     sides: int,
     camp_of: tuple[int, ...] | None = None,
 ) -> tuple[list[int], set[int]]:
@@ -182,12 +183,13 @@ def decide(
     return points, counted
 
 
-def _separate_winner(group, policy: DeclarationPolicy, kind: int,
+def _separate_winner(group: list[tuple[int, Combo, int]], policy: DeclarationPolicy, kind: int,
                      side_of: tuple[int, ...]) -> int | None:
     """bg4-33: the best run's side takes all its runs; equal best runs of both sides
     void all runs; no trump priority.  bg4-34: the best carré's side takes its carrés."""
     if not group:
         return None
+    keyed: list[tuple[tuple[int, ...], int]]
     if kind == RUN:
         keyed = [((min(c.length, policy.run_key_cap), c.rank), seat) for seat, c, _ in group]
     else:
@@ -202,7 +204,7 @@ def contest(
     policy: DeclarationPolicy,
     trump: int,
     side_of: tuple[int, ...],
-    order: list[int],
+    order: Sequence[int],
 ) -> int | None:
     """The side whose declarations count, or None.
 

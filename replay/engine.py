@@ -14,7 +14,7 @@ play (``replay.legality``), claim (``replay.claims``) and score
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from decimal import Decimal
 from itertools import chain
 
@@ -33,11 +33,20 @@ from replay.cards import (
     cards_in,
 )
 from replay.claims import claim_holds
-from replay.declarations import CARRE, RUN, Contest, DeclCamps, decide, holds, parse_combo
+from replay.declarations import (
+    CARRE,
+    RUN,
+    Combo,
+    Contest,
+    DeclCamps,
+    decide,
+    holds,
+    parse_combo,
+)
 from replay.exchange import ExchangeKind, ExchangeOutcome, hungarian, ru3_swap, yu3_discards
 from replay.figures import check_announcements
 from replay.legality import follow_is_free, no_duty_bites, trick_winner, verify_card
-from replay.record import Deal, Game, Play, PlayLane, Pos, ScoreLine
+from replay.record import Claim, Deal, Exchange, Game, Play, PlayLane, Pos, ScoreLine
 from replay.report import (
     CallRecord,
     DealReport,
@@ -48,7 +57,7 @@ from replay.report import (
 )
 from replay.ruleset import EndRule, Ruleset, RulesetError
 from replay.rulesets import load_ruleset
-from replay.scoring import DealScore, SoloistPlay, Tally, breach_scores
+from replay.scoring import DealScore, Points, SoloistPlay, Tally, breach_scores
 
 SIDE_NAMES = "AB"
 #: players -> leader -> the seats in turn order from that leader (index 0 unused)
@@ -85,7 +94,7 @@ def replay_game(game: Game, file: str | None = None, game_id: str | None = None)
 _BARE = Play("")
 
 
-def card_stream(plays, n: int) -> tuple[list[int], dict[int, Play], Callable[[int], Pos]]:
+def card_stream(plays: Sequence[Play], n: int) -> tuple[list[int], dict[int, Play], Callable[[int], Pos]]:
     """A deal's cards for the play loop: the card ints, the written Play of each
     card that carries a seat prefix, a trick number or a bela word (by index),
     and where the k-th card stands.  A reader's compact :class:`PlayLane`
@@ -106,8 +115,8 @@ class GameWalk:
         self.game = game
         self.rs = ruleset
         self.report = report
-        self.totals: list[int] = [0] * ruleset.sides
-        self.pot = 0  # hanging points waiting for the next deal (bg4-44)
+        self.totals: list[Points] = [0] * ruleset.sides
+        self.pot: Points = 0  # hanging points waiting for the next deal (bg4-44)
         self.winner: int | None = None  # side index
         self.after_win_reported = False
 
@@ -143,7 +152,7 @@ class GameWalk:
             self.flag("S603", self.game.result_pos, None, None, None,
                       f"the result is {self.report.result}, not {written}")
 
-    def close_deal(self, scores: list[int], may_end: bool = True,
+    def close_deal(self, scores: Sequence[Points], may_end: bool = True,
                    last_trick: int | None = None) -> None:
         """Add a deal's scores to the totals and decide the game (bgn.md §9.12)."""
         for i, s in enumerate(scores):
@@ -151,7 +160,7 @@ class GameWalk:
         if self.winner is None and may_end:
             self.winner = self.decide(self.totals, last_trick)
 
-    def decide(self, totals: list, last_trick: int | None = None) -> int | None:
+    def decide(self, totals: Sequence[Points], last_trick: int | None = None) -> int | None:
         """After a deal: a side at or over the target wins; the higher total if
         several; equal totals play on (yu4-44, bg4-47, A4).  ru3-28: of several
         over the target, the one who took the last trick; else play on."""
@@ -379,7 +388,7 @@ class DealWalk:
             self.flag(code, pos, None, seat, message)
         self.discarded = out.discarded
 
-    def discard_exchange(self, contract: Contract, entries: list) -> ExchangeOutcome:
+    def discard_exchange(self, contract: Contract, entries: list[Exchange]) -> ExchangeOutcome:
         """yu3-06: the soloist lays away two cards."""
         out = yu3_discards(entries, self.hand, contract.seat)
         if not any(e.action == "discard" for e in entries):
@@ -387,12 +396,12 @@ class DealWalk:
                       contract.seat, "the soloist must discard two cards (yu3-06)")
         return out
 
-    def seven_swap_exchange(self, contract: Contract, entries: list) -> ExchangeOutcome:
+    def seven_swap_exchange(self, contract: Contract, entries: list[Exchange]) -> ExchangeOutcome:
         """ru3-10: the trump seven for the turned card."""
         turn = CARD_INDEX[self.deal.turn] if self.deal.turn else None
         return ru3_swap(entries, self.hand, contract.kind, contract.round or 1, turn)
 
-    def hungarian_exchange(self, contract: Contract, entries: list) -> ExchangeOutcome:
+    def hungarian_exchange(self, contract: Contract, entries: list[Exchange]) -> ExchangeOutcome:
         """hu3-09, hu3-10: swap, take from the talon and discard."""
         turn = CARD_INDEX[self.deal.turn] if self.deal.turn else None
         talon = [CARD_INDEX[t] for t in self.deal.talon or []]
@@ -417,7 +426,7 @@ class DealWalk:
             return
         policy = rs.declarations
         trump = kind if kind < 4 else -1
-        valid: list[tuple[int, object, int]] = []
+        valid: list[tuple[int, Combo, int]] = []
         records: list[DeclarationRecord] = []
         for seat in sorted(deal.declare):
             hand = self.full_hand(seat)
@@ -479,15 +488,16 @@ class DealWalk:
 
         Declaring cards one does not hold is an error in the record whatever the
         contract, so it is reported even where declarations score nothing (Betl)."""
-        for seat in sorted(self.deal.declare):
+        declared = self.deal.declare or {}
+        for seat in sorted(declared):
             hand = self.full_hand(seat)
-            for comb in self.deal.declare[seat]:
+            for comb in declared[seat]:
                 combo = parse_combo(comb.text)
                 if combo is not None and not holds(hand, combo):
                     self.flag("A501", comb.pos, None, seat,
                               f"seat {seat} declared {comb.text} without holding it")
 
-    def decl_value(self, combo, kind: int) -> int | None:
+    def decl_value(self, combo: Combo, kind: int) -> int | None:
         """The combination's worth under this contract; 0 when not allowed (A502)."""
         rs = self.rs
         if rs.declarations.contest is Contest.NONE:
@@ -530,7 +540,7 @@ class DealWalk:
                 trick = []
 
     # ----------------------------------------------------------------- play
-    def play(self, contract: Contract):
+    def play(self, contract: Contract) -> DealScore | None:
         """Replay the cards; returns the deal's DealScore (None when broken)."""
         deal, rs, dr, gw = self.deal, self.rs, self.dr, self.gw
         n = self.n
@@ -701,7 +711,7 @@ class DealWalk:
         return out
 
     # ---------------------------------------------------------------- score
-    def penalty(self, seat: int, caller_side: int, kind: int):
+    def penalty(self, seat: int, caller_side: int, kind: int) -> DealScore:
         """mk4-22, bg4-49, bgn.md §9.7: the deal ends at the offending card; the
         other side scores the penalty, the offenders '-'; nothing else counts."""
         rs, dr = self.rs, self.dr
@@ -710,7 +720,8 @@ class DealWalk:
         scores = breach_scores(rs, kind, offender, self.decl_all)
         return DealScore(scores, offender != caller_side, self.gw.pot)
 
-    def tally(self, points, tricks_won, caller_side, contract, claimed_hands=None) -> Tally:
+    def tally(self, points: list[int], tricks_won: list[int], caller_side: int, contract: Contract,
+              claimed_hands: dict[int, int] | None = None) -> Tally:
         rs = self.rs
         capot = [s for s in range(rs.sides) if tricks_won[s] == rs.tricks]
         points = self.with_discards(points)
@@ -730,7 +741,7 @@ class DealWalk:
         self.dr.capot_side = t.capot_side
         return t
 
-    def with_discards(self, points) -> list:
+    def with_discards(self, points: list[int]) -> list[int]:
         """yu3-06: the soloist's discards count for him as if taken in tricks."""
         points = list(points)
         if self.rs.exchange is ExchangeKind.DISCARD:
@@ -738,26 +749,29 @@ class DealWalk:
                 points[self.rs.side_of[seat]] += sum(self.ct.points[c] for c in cards_in(mask))
         return points
 
-    def settle(self, points, tricks_won, caller_side, contract, claimed_hands=None):
+    def settle(self, points: list[int], tricks_won: list[int], caller_side: int,
+               contract: Contract, claimed_hands: dict[int, int] | None = None) -> DealScore:
         """The end of a deal played out: the variant's scoring rule (replay.scoring)."""
         t = self.tally(points, tricks_won, caller_side, contract, claimed_hands)
         return self.rs.scoring(self.rs, t, self.gw.pot)
 
-    def figures(self, points, bela_at_first: bool | None, tricks_won=None):
+    def figures(self, points: list[int], bela_at_first: bool | None,
+                tricks_won: list[int] | None = None) -> DealScore:
         """bgn.md §9.13/§9.14: card points of completed tricks (+10 for the last)
         and, for a claim of the game, bela already credited to a side that has won
         a trick (and yu3's discards, conventions-yu3-ru3.md §9); nothing else."""
-        figures = list(points)
-        if bela_at_first is not None:
-            figures = self.with_discards(points)
+        figures: list[Points] = list(points)
+        if bela_at_first is not None and self.contract is not None:
+            figures = list(self.with_discards(points))
             bela = self.bela_by_side(self.contract, at_first=bela_at_first)
             for s, v in enumerate(bela):
                 if tricks_won is None or tricks_won[s]:
                     figures[s] += v
         return DealScore(figures, None, self.gw.pot)
 
-    def settle_claim(self, claim, hands, trick, seats, leader, number, points, tricks_won,
-                     caller_side, contract):
+    def settle_claim(self, claim: Claim, hands: dict[int, int], trick: list[int],
+                     seats: Sequence[int], leader: int, number: int, points: list[int],
+                     tricks_won: list[int], caller_side: int, contract: Contract) -> DealScore:
         rs, gw = self.rs, self.gw
         side = rs.side_of[claim.seat] if 1 <= claim.seat <= self.n else 0
         turn = (leader - 1 + len(trick)) % self.n + 1
@@ -814,8 +828,8 @@ class DealWalk:
         return result
 
     # ------------------------------------------------------------ the sheet
-    def compare_sheet(self, line: ScoreLine | None, engine: list, hang, code: str, what: str,
-                      hang_checked: bool = True) -> None:
+    def compare_sheet(self, line: ScoreLine | None, engine: Sequence[Points], hang: Points,
+                      code: str, what: str, hang_checked: bool = True) -> None:
         """S601/S602: one finding per line, at the first differing number
         (bgn-details §3); ``-`` reads as 0, a missing ``hang`` as 0."""
         if line is None:
@@ -845,7 +859,7 @@ class DealWalk:
 
 
 #: the exchange phase of each ``ExchangeKind`` (``ExchangeKind.NONE`` has none)
-_EXCHANGES: dict[ExchangeKind, Callable[[DealWalk, Contract, list], ExchangeOutcome]] = {
+_EXCHANGES: dict[ExchangeKind, Callable[[DealWalk, Contract, list[Exchange]], ExchangeOutcome]] = {
     ExchangeKind.DISCARD: DealWalk.discard_exchange,
     ExchangeKind.SEVEN_SWAP: DealWalk.seven_swap_exchange,
     ExchangeKind.HUNGARIAN: DealWalk.hungarian_exchange,

@@ -10,9 +10,14 @@ kontra and rekontra as separate accounts per defender.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from replay.cards import NO_TRUMPS
-from replay.scoring import DealScore, SoloistPlay, Tally
+from replay.record import Announce
+from replay.scoring import DealScore, Points, SoloistPlay, Tally
+
+if TYPE_CHECKING:
+    from replay.ruleset import Ruleset
 
 #: game points of each figure (hu3-17, hu3-18, hu3-19)
 VALUES = {"absolut": 3, "hundred": 4, "tuletroa": 2, "celad": 2, "fortyfour": 4,
@@ -36,7 +41,7 @@ class Announced:
         return "betl" in self.figures
 
 
-def check_announcements(entries: list, soloist: int, kind: int) -> Announced:
+def check_announcements(entries: list[Announce], soloist: int, kind: int) -> Announced:
     """The valid figures, in order; each invalid one is B302 and ignored (§8)."""
     out = Announced()
     for entry in entries:
@@ -65,7 +70,7 @@ def check_announcements(entries: list, soloist: int, kind: int) -> Announced:
     return out
 
 
-def figure_made(name: str, *, points, trump: int, won: int, all_tricks: bool,
+def figure_made(name: str, *, points: int, trump: int, won: int, all_tricks: bool,
                 last_card: int | None, nt: bool) -> bool:
     """Whether the soloist made one figure (conventions-hu.md §18).
 
@@ -107,13 +112,13 @@ def deal_value(figures: list[str]) -> int:
 
 
 def game_points(players: int, soloist: int, value: int, made: bool,
-                kontras: tuple[int, ...], factor: int) -> list[int]:
+                kontras: tuple[int, ...], factor: int) -> list[Points]:
     """Scores by seat index (0-based) for a deal of value V (§20).
 
     Without kontra: made → soloist +V; failed → each defender +V.  Each kontra is
     its own account between its giver and the soloist at ×2 (×4 after rekontra).
     """
-    scores = [0] * players
+    scores: list[Points] = [0] * players
     for d in range(players):
         if d == soloist:
             continue
@@ -130,7 +135,7 @@ def game_points(players: int, soloist: int, value: int, made: bool,
     return scores
 
 
-def hungarian_scoring(rs, t: Tally, pot: int = 0) -> DealScore:
+def hungarian_scoring(rs: Ruleset, t: Tally, pot: Points = 0) -> DealScore:
     """A Hungarian deal in game points (conventions-hu.md §16–20).
 
     A seat's points are its cards (+10 for the last trick when all were played)

@@ -21,6 +21,7 @@ usual card that no duty can touch (``no_duty_bites``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from replay.cards import CARD_TEXT, SUIT_MASK, SUIT_NAMES, SUIT_OF, ContractTables, cards_in
@@ -81,7 +82,7 @@ def judge(
     hand: int,
     card: int,
     trick: list[int],
-    seats: list[int],
+    seats: Sequence[int],
     seat: int,
     ct: ContractTables,
     duties: PlayDuties,
@@ -153,7 +154,8 @@ def judge(
     return trumps, None
 
 
-def legal_cards(hand, trick, seats, seat, ct, duties, side_of) -> int:
+def legal_cards(hand: int, trick: list[int], seats: Sequence[int], seat: int, ct: ContractTables,
+                duties: PlayDuties, side_of: tuple[int, ...]) -> int:
     """The mask of cards ``seat`` may play (shared by the engine, claims and the simulator)."""
     return judge(hand, -1, trick, seats, seat, ct, duties, side_of)[0]
 
@@ -187,7 +189,7 @@ def verify_card(
     hand: int,
     card: int,
     trick: list[int],
-    seats: list[int],
+    seats: Sequence[int],
     seat: int,
     ct: ContractTables,
     duties: PlayDuties,

@@ -20,7 +20,7 @@ from replay.bidding import AuctionRules
 from replay.declarations import DeclarationPolicy, DeclCamps
 from replay.exchange import ExchangeKind
 from replay.legality import PlayDuties
-from replay.scoring import DealScore, ScoringOptions, Tally, Units, raw_partnership
+from replay.scoring import DealScore, Points, ScoringOptions, Tally, Units, raw_partnership
 
 
 class EndRule(StrEnum):
@@ -64,7 +64,7 @@ class Ruleset:
     #: what the sheet's numbers are (bg4-42: match points)
     units: Units = Units.RAW
     #: the deal's scoring rule (replay/scoring.py)
-    scoring: Callable[[Ruleset, Tally, int], DealScore] = raw_partnership
+    scoring: Callable[[Ruleset, Tally, Points], DealScore] = raw_partnership
     #: the scoring rule's house rules
     score_options: ScoringOptions = ScoringOptions()
     #: no game ends on a capot (valat) deal or a deal where all passed (bg4-47, §9.12)

@@ -21,7 +21,21 @@ import random
 from collections.abc import Callable, Iterator
 from decimal import Decimal
 
-from replay.bidding import HU_LADDER, LADDER_RANK, Auction, Contract, model_for, run_auction
+from replay.bidding import (
+    HU_LADDER,
+    LADDER_RANK,
+    Auction,
+    Contract,
+    ForcedFirst,
+    Hungarian,
+    Ladder,
+    Model,
+    NameSuit,
+    PointBids,
+    TurnedCard,
+    model_for,
+    run_auction,
+)
 from replay.cards import (
     ALL_TRUMPS,
     CARD_TEXT,
@@ -33,6 +47,7 @@ from replay.cards import (
     SUIT_OF,
     SUITS,
     TRUMP_POINTS,
+    ContractTables,
     cards_in,
 )
 from replay.declarations import CARRE, RUN, Combo, Contest
@@ -43,6 +58,7 @@ from replay.record import Announce, Call, Combination, Deal, Exchange, Game, Pla
 from replay.report import GameReport
 from replay.ruleset import Ruleset
 from replay.rulesets import VARIANTS, load_ruleset
+from replay.scoring import Points
 from replay.variants import table_facts
 
 SUPPORTED = tuple(VARIANTS)
@@ -116,6 +132,7 @@ def _suit_strength(hand: int, suit: int) -> int:
 
 def _strength(hand: int, kind: int, cards: int) -> float:
     """A hand's strength for a contract, scaled to a hand of ``cards`` cards."""
+    s: float
     if kind < 4:
         s = _suit_strength(hand, kind)
     elif kind == NO_TRUMPS:
@@ -126,7 +143,7 @@ def _strength(hand: int, kind: int, cards: int) -> float:
     return s * 8 / max(cards, 1)
 
 
-def _auction(rs: Ruleset, rng: random.Random, order: list[int], dealer: int, pre: dict,
+def _auction(rs: Ruleset, rng: random.Random, order: list[int], dealer: int, pre: dict[int, int],
              turned: int | None) -> list[Call]:
     """Calls that the variant's auction model accepts, from strength and a little chance."""
     n = rs.players
@@ -148,13 +165,13 @@ def _auction(rs: Ruleset, rng: random.Random, order: list[int], dealer: int, pre
     return calls
 
 
-def _choose_call(rs: Ruleset, rng: random.Random, model, seat: int, dealer: int, hand: int,
+def _choose_call(rs: Ruleset, rng: random.Random, model: Model, seat: int, dealer: int, hand: int,
                  turned: int | None, nerve: int) -> str:
     """A call for ``seat`` holding ``hand`` (its first delivery), by the auction model."""
     return _CALLERS[rs.auction.model](rs, rng, model, seat, dealer, hand, turned, nerve)
 
 
-def _name_suit_call(rs: Ruleset, rng: random.Random, model, seat: int, dealer: int, hand: int,
+def _name_suit_call(rs: Ruleset, rng: random.Random, model: NameSuit, seat: int, dealer: int, hand: int,
                     turned: int | None, nerve: int) -> str:
     cards = rs.pre_bid
     best = max(range(4), key=lambda s: _suit_strength(hand, s))
@@ -164,12 +181,12 @@ def _name_suit_call(rs: Ruleset, rng: random.Random, model, seat: int, dealer: i
     return "pass"
 
 
-def _forced_first_call(rs: Ruleset, rng: random.Random, model, seat: int, dealer: int,
+def _forced_first_call(rs: Ruleset, rng: random.Random, model: ForcedFirst, seat: int, dealer: int,
                        hand: int, turned: int | None, nerve: int) -> str:
     return SUITS[max(range(4), key=lambda x: _suit_strength(hand, x))]
 
 
-def _turned_call(rs: Ruleset, rng: random.Random, model, seat: int, dealer: int, hand: int,
+def _turned_call(rs: Ruleset, rng: random.Random, model: TurnedCard, seat: int, dealer: int, hand: int,
                  turned: int | None, nerve: int) -> str:
     cards = rs.pre_bid
     assert turned is not None  # a turned-card auction always has its card
@@ -182,7 +199,7 @@ def _turned_call(rs: Ruleset, rng: random.Random, model, seat: int, dealer: int,
     return SUITS[best] if _strength(hand, best, cards) >= 66 + nerve else "pass"
 
 
-def _ladder_call(rs: Ruleset, rng: random.Random, model, seat: int, dealer: int, hand: int,
+def _ladder_call(rs: Ruleset, rng: random.Random, model: Ladder, seat: int, dealer: int, hand: int,
                  turned: int | None, nerve: int) -> str:
     cards = rs.pre_bid
     best_kind = max(range(6), key=lambda k: _strength(hand, k, cards) - 8 * (k >= 4))
@@ -202,7 +219,7 @@ def _ladder_call(rs: Ruleset, rng: random.Random, model, seat: int, dealer: int,
     return "pass"
 
 
-def _point_call(rs: Ruleset, rng: random.Random, model, seat: int, dealer: int, hand: int,
+def _point_call(rs: Ruleset, rng: random.Random, model: PointBids, seat: int, dealer: int, hand: int,
                 turned: int | None, nerve: int) -> str:
     """Contrée's point bids."""
     cards = rs.pre_bid
@@ -227,9 +244,10 @@ def _point_call(rs: Ruleset, rng: random.Random, model, seat: int, dealer: int, 
     return "pass"
 
 
-def _hungarian_call(rs: Ruleset, rng: random.Random, model, seat: int, dealer: int,
+def _hungarian_call(rs: Ruleset, rng: random.Random, model: Hungarian, seat: int, dealer: int,
                     hand: int, turned: int | None, nerve: int) -> str:
     cards = rs.pre_bid
+    assert turned is not None  # a Hungarian auction always has its turned card
     if model.phase == "r1":
         s = _strength(hand | (1 << turned), SUIT_OF[turned], cards + 1)
         return "take" if s >= 64 + nerve else "pass"
@@ -241,7 +259,8 @@ def _hungarian_call(rs: Ruleset, rng: random.Random, model, seat: int, dealer: i
         higher = model.best is None or HU_LADDER[best] > HU_LADDER[model._name()]
         return best if s >= 66 + nerve and higher else "pass"
     if model.phase == "kontra":
-        s = _strength(hand, model.best.kind if model.best.kind < 4 else 4, cards)
+        kind = model.standing().kind
+        s = _strength(hand, kind if kind < 4 else 4, cards)
         return "X" if s >= 72 and rng.random() < 0.4 else "pass"
     return "XX" if rng.random() < 0.2 else "pass"
 
@@ -259,7 +278,7 @@ _CALLERS: dict[Auction, Callable[..., str]] = {
 
 # ---------------------------------------------------------------------- deal
 def _simulate_deal(rs: Ruleset, rng: random.Random, number: int, dealer: int, rate: float,
-                   game: Game, totals: list[int]) -> tuple[Deal, bool]:
+                   game: Game, totals: list[Points]) -> tuple[Deal, bool]:
     n = rs.players
     facts = table_facts(rs.variant)
     deck = cards_in(rs.deck)
@@ -438,7 +457,7 @@ def _false_run(hand: int) -> str:
 
 # ---------------------------------------------------------------------- play
 def _play_out(rs: Ruleset, rng: random.Random, hands: dict[int, int], leader: int, kind: int,
-              inject: str | None, totals: list[int]) -> list[Play]:
+              inject: str | None, totals: list[Points]) -> list[Play]:
     n = rs.players
     ct = CONTRACT_TABLES[kind]
     plays: list[Play] = []
@@ -481,7 +500,7 @@ def _play_out(rs: Ruleset, rng: random.Random, hands: dict[int, int], leader: in
     return plays
 
 
-def _bela_allowed(rs: Ruleset, ct, trick: list[int], card: int) -> bool:
+def _bela_allowed(rs: Ruleset, ct: ContractTables, trick: list[int], card: int) -> bool:
     """bg4-38: a lead, a follow, or a ruff in a suit contract; never a discard."""
     if not rs.bela.not_on_discard or not trick:
         return True
@@ -489,7 +508,7 @@ def _bela_allowed(rs: Ruleset, ct, trick: list[int], card: int) -> bool:
 
 
 def _breach(code: str, hand: int, legal: int, trick: list[int], seats: list[int], seat: int,
-            ct, rs: Ruleset) -> int:
+            ct: ContractTables, rs: Ruleset) -> int:
     """A card that breaks exactly the duty ``code`` here, or -1 if none does."""
     for c in cards_in(hand & ~legal):
         _, got = judge(hand, c, trick, seats, seat, ct, rs.duties, rs.side_of)
@@ -499,7 +518,7 @@ def _breach(code: str, hand: int, legal: int, trick: list[int], seats: list[int]
 
 
 def _choose(rng: random.Random, hand: int, legal: int, trick: list[int], seats: list[int],
-            seat: int, ct, rs: Ruleset) -> int:
+            seat: int, ct: ContractTables, rs: Ruleset) -> int:
     """Win cheaply when possible, otherwise throw the least valuable card."""
     options = cards_in(legal)
     if not trick:
