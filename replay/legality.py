@@ -185,17 +185,9 @@ def breach_reason(code: str, seat: int, card: int, trick: list[int], hand: int,
             "while holding a higher one")
 
 
-def verify_card(
-    hand: int,
-    card: int,
-    trick: list[int],
-    seats: Sequence[int],
-    seat: int,
-    ct: ContractTables,
-    duties: PlayDuties,
-    side_of: tuple[int, ...],
-    w: int = -1,
-) -> Breach | None:
+def verify_card(hand: int, card: int, trick: list[int], seats: Sequence[int], seat: int,
+                ct: ContractTables, duties: PlayDuties, side_of: tuple[int, ...],
+                w: int = -1) -> Breach | None:
     """The duty ``card`` breaks when ``seat`` plays it from ``hand`` to ``trick``,
     with its reason; None when the card is legal (arguments as for ``judge``)."""
     code = judge(hand, card, trick, seats, seat, ct, duties, side_of, w)[1]
