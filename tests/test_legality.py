@@ -31,7 +31,7 @@ from replay.legality import (
     trick_winner,
     verify_card,
 )
-from replay.rulesets import load_ruleset
+from replay.rulesets import SWITCHES, load_ruleset
 
 H, S, D, C = 1, 0, 2, 3
 
@@ -182,7 +182,7 @@ def _skip_is_safe(variant, contract, switches, hand, trick, seats, seat) -> tupl
     return skipped, len(hand)
 
 
-@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions())
 def test_no_duty_bites_only_where_judge_finds_no_breach(pos):
     """The engine replays a card without the duty chain when ``no_duty_bites``; on
@@ -192,17 +192,21 @@ def test_no_duty_bites_only_where_judge_finds_no_breach(pos):
 
 
 def test_no_duty_bites_skips_most_cards_and_never_a_breach():
-    """The seeded sweep: every variant and contract, the skip taken often (it is the
-    engine's fast path) and never over a breach."""
+    """The seeded sweep: every variant, contract kind and switch value, the skip
+    taken often (it is the engine's fast path) and never over a breach."""
     rng = random.Random(1713)
     skipped = checked = 0
     for variant in sorted(PLAYERS):
+        settings_list = [{}] + [{name: value} for name, values in SWITCHES[variant].items()
+                                for value in values]
         for contract in CONTRACTS[variant]:
-            for _ in range(300):
-                deck = deck_of(variant)[:]
-                rng.shuffle(deck)
-                hand, trick, seats, seat = position(rng.choice, rng.randint, variant, deck)
-                if trick:
-                    s, c = _skip_is_safe(variant, contract, {}, hand, trick, seats, seat)
-                    skipped, checked = skipped + s, checked + c
+            for switches in settings_list:
+                for _ in range(60):
+                    deck = deck_of(variant)[:]
+                    rng.shuffle(deck)
+                    hand, trick, seats, seat = position(rng.choice, rng.randint, variant, deck)
+                    if trick:
+                        s, c = _skip_is_safe(variant, contract, switches, hand, trick, seats,
+                                             seat)
+                        skipped, checked = skipped + s, checked + c
     assert checked > 20_000 and 0.3 < skipped / checked < 1, (skipped, checked)
