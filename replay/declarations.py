@@ -9,7 +9,7 @@ combinations (yu4-18, mk4-13); how ties break is the variant's policy.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
@@ -216,17 +216,34 @@ def contest(
     keyed = [(policy.key(c, trump), seat, c) for seat, c, _ in entries]
     best = max(k for k, _, _ in keyed)
     top = [(seat, c) for k, seat, c in keyed if k == best]
-    for step in ("", *policy.ties):
-        if step is TieBreak.TRUMP:
-            trumped = [(seat, c) for seat, c in top if c.kind == RUN and c.suit == trump]
-            top = trumped or top
-        elif step is TieBreak.SEAT:
-            first = min(order.index(seat) for seat, _ in top)
-            top = [(seat, c) for seat, c in top if order.index(seat) == first]
+    for step in (None, *policy.ties):
+        if step is not None:
+            top = TIE_BREAKS[step](top, trump, order)
         sides = {side_of[seat] for seat, _ in top}
         if len(sides) == 1:
             return sides.pop()
     return None
+
+
+def _trump_run_first(top: list[tuple[int, Combo]], trump: int,
+                     order: Sequence[int]) -> list[tuple[int, Combo]]:
+    """yu4-25, ru3-14: of equal best declarations, a run in trump wins."""
+    return [(seat, c) for seat, c in top if c.kind == RUN and c.suit == trump] or top
+
+
+def _first_seat_first(top: list[tuple[int, Combo]], trump: int,
+                      order: Sequence[int]) -> list[tuple[int, Combo]]:
+    """mk4-14, ru3-14: of equal best declarations, the seat nearest after the dealer wins."""
+    first = min(order.index(seat) for seat, _ in top)
+    return [(seat, c) for seat, c in top if order.index(seat) == first]
+
+
+#: what each tie-break step keeps of the equal best declarations
+TIE_BREAKS: dict[TieBreak, Callable[[list[tuple[int, Combo]], int, Sequence[int]],
+                                    list[tuple[int, Combo]]]] = {
+    TieBreak.TRUMP: _trump_run_first,
+    TieBreak.SEAT: _first_seat_first,
+}
 
 
 def holds(hand: int, combo: Combo) -> bool:
