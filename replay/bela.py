@@ -45,9 +45,9 @@ def bela_suits(kind: int) -> int:
     return 0b1111 if kind == ALL_TRUMPS else 0
 
 
-def bela_cards(kind: int) -> int:
-    """The mask of kings and queens that can make a bela in contract ``kind``."""
-    return _BELA_CARDS[bela_suits(kind)]
+#: contract kind (0..3 a trump suit, 4 No trumps, 5 All trumps) -> the mask of the
+#: kings and queens that can make a bela in it
+BELA_CARDS = tuple(_BELA_CARDS[bela_suits(kind)] for kind in range(6))
 
 
 def pair_of(suit: int) -> int:

@@ -21,7 +21,7 @@ Models (rules-matrix.md §5.3, "five models"):
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
@@ -74,11 +74,11 @@ class AuctionRules:
     annul: Annul = Annul.NEVER
     #: contracts named in round 2 beside the suits (ru-pair-05: NT and AT)
     round2_extra: tuple[str, ...] = ()
+    #: the auction reads the dealer's points (bg4-13: a weak hand may annul); derived
+    weighs_dealer_hand: bool = field(init=False)
 
-    @property
-    def weighs_dealer_hand(self) -> bool:
-        """Does the auction read the dealer's points (bg4-13: a weak hand may annul)?"""
-        return self.annul is Annul.WEAK
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "weighs_dealer_hand", self.annul is Annul.WEAK)
 
 
 @dataclass(slots=True)

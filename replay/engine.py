@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from decimal import Decimal
 from itertools import chain
 
-from replay.bela import BelaBook, bela_cards, dealt_belas, wrong_word
+from replay.bela import BELA_CARDS, BelaBook, dealt_belas, wrong_word
 from replay.bidding import Auction, Contract, auction_of
 from replay.cards import (
     CARD_BIT,
@@ -45,7 +45,7 @@ from replay.declarations import (
 )
 from replay.exchange import ExchangeKind, ExchangeOutcome, hungarian, ru3_swap, yu3_discards
 from replay.figures import check_announcements
-from replay.legality import follow_is_free, no_duty_bites, trick_winner, verify_card
+from replay.legality import trick_winner, verify_card
 from replay.record import Claim, Deal, Exchange, Game, Play, PlayLane, Pos, ScoreLine
 from replay.report import (
     CallRecord,
@@ -571,6 +571,12 @@ class DealWalk:
         pts_of = ct.points
         strength = ct.strength
         ruff_mask = ct.ruff_mask  # legality.beats, inlined
+        trump_mask = ct.trump_mask  # legality.no_duty_bites, inlined
+        above = ct.above
+        void_is_free = kind > 3  # No trumps / All trumps: a void seat plays anything
+        # legality.follow_is_free, inlined: may any card follow a trump / a plain lead?
+        free_after_trump = not duties.overbeat_trump
+        free_after_plain = not duties.overbeat_plain
         suit_of = SUIT_OF
         w = w_strength = led = 0
         free_follow = True
@@ -581,7 +587,7 @@ class DealWalk:
         last_bonus = rs.last_trick_bonus
         record_play = dr.plays.append
         record_trick = dr.tricks.append
-        belas_of = bela_cards(kind)
+        belas_of = BELA_CARDS[kind]
         seat_at = _SEAT_ORDER[n]
         turn_seats = seat_at[leader]
         limit = len(cards) if claim_at is None else min(claim_at, len(cards))
@@ -609,7 +615,12 @@ class DealWalk:
                 code = "D203"
                 self.flag("D203", pos_of(k), number, seat,
                           f"seat {seat} played {CARD_TEXT[c]}, which it does not hold")
-            elif p and not no_duty_bites(c, hand, led_mask, wc, free_follow, ct):
+            elif p and not (
+                    # legality.no_duty_bites, inlined (a call per card costs ~8% of the
+                    # replay); tests/test_legality.py pins the two together
+                    (suit_of[c] == led and (strength[c] > w_strength or free_follow or (
+                        suit_of[wc] == led and not hand & above[wc])))
+                    or (not hand & led_mask and (void_is_free or not hand & trump_mask))):
                 breach = verify_card(hand, c, trick, turn_seats, seat, ct, duties, side_of, w)
                 if breach is not None:
                     code = breach.code
@@ -639,7 +650,7 @@ class DealWalk:
             if not p:
                 w, wc, w_strength, led = 0, c, strength[c], suit_of[c]
                 led_mask = SUIT_MASK[led]
-                free_follow = follow_is_free(c, ct, duties)
+                free_follow = free_after_trump if trump_mask >> c & 1 else free_after_plain
             elif strength[c] > w_strength and (suit_of[c] == led or ruff_mask >> c & 1):
                 w, wc, w_strength = p, c, strength[c]
             trick.append(c)

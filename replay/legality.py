@@ -219,9 +219,11 @@ def no_duty_bites(card: int, hand: int, led_mask: int, best: int, free_follow: b
       ruffing duty) or holding no trump (nothing to ruff with).
 
     False means only "ask ``judge``": the card may still be legal.  The engine
-    skips ``judge`` when this holds (the usual card), so
-    ``tests/test_legality.py`` checks on random positions of every variant that
-    ``judge`` finds no breach wherever this is True.
+    skips ``judge`` when this holds (the usual card); its card loop inlines this
+    test, as it does ``beats``.  ``tests/test_legality.py`` checks on random
+    positions of every variant that ``judge`` finds no breach wherever this is
+    True, and on replayed records that the engine asks ``verify_card`` exactly
+    where this is False.
     """
     if (led_mask >> card) & 1:
         return (ct.strength[card] > ct.strength[best] or free_follow

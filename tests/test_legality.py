@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from test_play_reference import (
     CONTRACTS,
     PLAYERS,
+    _contract_of,
     deck_of,
     engine_kind,
     mask,
@@ -22,6 +23,9 @@ from test_play_reference import (
     rules_text,
 )
 
+from ingest.reader import read_games
+from ingest.writer import write_game
+from replay import engine
 from replay.cards import CARD_INDEX, CARD_TEXT, CONTRACT_TABLES, SUIT_MASK, SUIT_OF, cards_in
 from replay.legality import (
     Breach,
@@ -32,6 +36,7 @@ from replay.legality import (
     verify_card,
 )
 from replay.rulesets import SWITCHES, load_ruleset
+from replay.simulate import SUPPORTED, simulate_games
 
 H, S, D, C = 1, 0, 2, 3
 
@@ -210,3 +215,44 @@ def test_no_duty_bites_skips_most_cards_and_never_a_breach():
                                              seat)
                         skipped, checked = skipped + s, checked + c
     assert checked > 20_000 and 0.3 < skipped / checked < 1, (skipped, checked)
+
+
+@pytest.mark.parametrize("variant", SUPPORTED)
+def test_the_engine_checks_exactly_where_no_duty_bites_says_so(variant, monkeypatch):
+    """The card loop inlines ``no_duty_bites`` (as it does ``beats``): on simulated
+    records of every variant, violations injected, the engine asks ``verify_card``
+    for exactly the cards where ``no_duty_bites`` is False, in play order."""
+    asked: list[tuple[int, int]] = []
+
+    def spy(hand, card, trick, seats, seat, *rest):
+        asked.append((seat, card))
+        return verify_card(hand, card, trick, seats, seat, *rest)
+
+    monkeypatch.setattr(engine, "verify_card", spy)
+    checked = 0
+    for rate in (0.0, 0.3):
+        for game in simulate_games(variant, 4, seed=1713, violation_rate=rate):
+            (parsed,) = list(read_games(write_game(game)))
+            rs = load_ruleset(variant, parsed.tags.get("Rules"), parsed.tags.get("Target"))
+            asked.clear()
+            report = engine.replay_game(parsed)
+            expected: list[tuple[int, int]] = []
+            for dr in report.deals:
+                if dr.contract is None or not dr.plays:
+                    continue
+                ct = CONTRACT_TABLES[engine_kind(_contract_of(dr))]
+                hands = dict(dr.hands)
+                trick: list[int] = []
+                for seat, c, _number, _ok, _bela in dr.plays:
+                    held = hands[seat]
+                    if trick and held >> c & 1:
+                        best = trick[trick_winner(trick, ct)]
+                        free = follow_is_free(trick[0], ct, rs.duties)
+                        if not no_duty_bites(c, held, SUIT_MASK[SUIT_OF[trick[0]]], best, free,
+                                             ct):
+                            expected.append((seat, c))
+                        checked += 1
+                    hands[seat] = held & ~(1 << c)
+                    trick = [] if len(trick) == rs.players - 1 else trick + [c]
+            assert asked == expected, (variant, rate)
+    assert checked > 100, checked
