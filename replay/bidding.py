@@ -185,7 +185,8 @@ def run_auction(model: Model, calls: Sequence[Call], order: Sequence[int],
 class NameSuit(Model):
     """One round; the first suit named is trump (yu4-11, yu4-12); mk4-06: the dealer must call."""
 
-    def __init__(self, order: Sequence[int], dealer: int, forced_dealer: bool, variant: str) -> None:
+    def __init__(self, order: Sequence[int], dealer: int, forced_dealer: bool,
+                 variant: str) -> None:
         self.order, self.dealer, self.forced, self.variant = order, dealer, forced_dealer, variant
         self.made: Contract | None = None
         self.passes = 0

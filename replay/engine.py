@@ -94,7 +94,8 @@ def replay_game(game: Game, file: str | None = None, game_id: str | None = None)
 _BARE = Play("")
 
 
-def card_stream(plays: Sequence[Play], n: int) -> tuple[list[int], dict[int, Play], Callable[[int], Pos]]:
+def card_stream(plays: Sequence[Play],
+                n: int) -> tuple[list[int], dict[int, Play], Callable[[int], Pos]]:
     """A deal's cards for the play loop: the card ints, the written Play of each
     card that carries a seat prefix, a trick number or a bela word (by index),
     and where the k-th card stands.  A reader's compact :class:`PlayLane`

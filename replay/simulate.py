@@ -171,8 +171,8 @@ def _choose_call(rs: Ruleset, rng: random.Random, model: Model, seat: int, deale
     return _CALLERS[rs.auction.model](rs, rng, model, seat, dealer, hand, turned, nerve)
 
 
-def _name_suit_call(rs: Ruleset, rng: random.Random, model: NameSuit, seat: int, dealer: int, hand: int,
-                    turned: int | None, nerve: int) -> str:
+def _name_suit_call(rs: Ruleset, rng: random.Random, model: NameSuit, seat: int,
+                    dealer: int, hand: int, turned: int | None, nerve: int) -> str:
     cards = rs.pre_bid
     best = max(range(4), key=lambda s: _suit_strength(hand, s))
     forced = rs.auction.forced_dealer and seat == dealer
@@ -186,8 +186,8 @@ def _forced_first_call(rs: Ruleset, rng: random.Random, model: ForcedFirst, seat
     return SUITS[max(range(4), key=lambda x: _suit_strength(hand, x))]
 
 
-def _turned_call(rs: Ruleset, rng: random.Random, model: TurnedCard, seat: int, dealer: int, hand: int,
-                 turned: int | None, nerve: int) -> str:
+def _turned_call(rs: Ruleset, rng: random.Random, model: TurnedCard, seat: int,
+                 dealer: int, hand: int, turned: int | None, nerve: int) -> str:
     cards = rs.pre_bid
     assert turned is not None  # a turned-card auction always has its card
     suit = SUIT_OF[turned]
@@ -219,8 +219,8 @@ def _ladder_call(rs: Ruleset, rng: random.Random, model: Ladder, seat: int, deal
     return "pass"
 
 
-def _point_call(rs: Ruleset, rng: random.Random, model: PointBids, seat: int, dealer: int, hand: int,
-                turned: int | None, nerve: int) -> str:
+def _point_call(rs: Ruleset, rng: random.Random, model: PointBids, seat: int,
+                dealer: int, hand: int, turned: int | None, nerve: int) -> str:
     """Contrée's point bids."""
     cards = rs.pre_bid
     best = max(range(4), key=lambda x: _suit_strength(hand, x))

@@ -88,7 +88,8 @@ def parse_rules_tag(variant: str, text: str | None) -> dict[str, str]:
 _LOADED: dict[tuple[str | None, str | None, str | None], Ruleset] = {}
 
 
-def load_ruleset(variant: str | None, rules: str | None = None, target: str | None = None) -> Ruleset:
+def load_ruleset(variant: str | None, rules: str | None = None,
+                 target: str | None = None) -> Ruleset:
     """The ruleset for a game's ``Variant``, ``Rules`` and ``Target`` tags, or RulesetError."""
     key = (variant, rules, target)
     rs = _LOADED.get(key)
