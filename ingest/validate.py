@@ -7,39 +7,19 @@ itself never reads files (``replay/`` imports nothing outside itself).
 
 from __future__ import annotations
 
-import glob
-import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from ingest.jsonform import read_jsonl
-from ingest.reader import read_games
-from ingest.writer import game_id
+from ingest.bgn.files import read_records, record_files
+from ingest.bgn.writer import game_id
 from replay.engine import replay_game
 from replay.record import Game
 from replay.report import GameReport, Violation
 
-BGN_SUFFIXES = (".bgn", ".bgn.gz", ".jsonl", ".jsonl.gz")
-
 
 def expand_paths(paths: Iterable[str]) -> Iterator[Path]:
-    """Files, folders (searched recursively for BGN/JSONL files) and globs, in sorted order."""
-    for raw in paths:
-        matches = sorted(glob.glob(raw, recursive=True)) if glob.has_magic(raw) else [raw]
-        if not matches:
-            raise FileNotFoundError(f"no file matches {raw!r}")
-        for m in matches:
-            p = Path(m)
-            if p.is_dir():
-                for root, dirs, files in os.walk(p):
-                    dirs.sort()
-                    for f in sorted(files):
-                        if f.endswith(BGN_SUFFIXES):
-                            yield Path(root) / f
-            elif p.exists():
-                yield p
-            else:
-                raise FileNotFoundError(f"no such file: {raw}")
+    """Files, folders and globs as files of records (see ``ingest.bgn.files``)."""
+    return record_files(paths)
 
 
 def validate_file(path: Path | str, display: str | None = None,
@@ -51,12 +31,7 @@ def validate_file(path: Path | str, display: str | None = None,
     it costs about a sixth of a validation run.  The JSON report asks for it.
     """
     name = display if display is not None else str(path)
-    games: Iterable[Game]
-    if str(path).endswith((".jsonl", ".jsonl.gz")):
-        games = read_jsonl(path)
-    else:
-        games = read_games(path, filename=name)
-    for game in games:
+    for game in read_records(path):
         yield validate_game(game, name, ids)
 
 

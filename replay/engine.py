@@ -39,8 +39,9 @@ from replay.declarations import (
     Combo,
     Contest,
     DeclCamps,
+    carre_cards,
     decide,
-    holds,
+    not_held,
     parse_combo,
 )
 from replay.exchange import ExchangeKind, ExchangeOutcome, hungarian, ru3_swap, yu3_discards
@@ -434,6 +435,7 @@ class DealWalk:
             runs_used = 0
             carres_used = 0
             first_key = None
+            reserved = 0 if policy.run_and_carre_share else carre_cards(hand, deal.declare[seat])
             for comb in deal.declare[seat]:
                 combo = parse_combo(comb.text)
                 if combo is None:  # the reader guarantees the spelling
@@ -441,9 +443,9 @@ class DealWalk:
                 value = self.decl_value(combo, kind)
                 record = DeclarationRecord(seat, comb.text, value or 0, False, False)
                 dr.declarations.append(record)
-                if not holds(hand, combo):
-                    self.flag("A501", comb.pos, None, seat,
-                              f"seat {seat} declared {comb.text} without holding it")
+                why = not_held(hand, combo, reserved)
+                if why is not None:
+                    self.flag("A501", comb.pos, None, seat, f"seat {seat} declared {comb.text} {why}")
                     continue
                 record.held = True
                 if value == 0:
@@ -494,9 +496,9 @@ class DealWalk:
             hand = self.full_hand(seat)
             for comb in declared[seat]:
                 combo = parse_combo(comb.text)
-                if combo is not None and not holds(hand, combo):
-                    self.flag("A501", comb.pos, None, seat,
-                              f"seat {seat} declared {comb.text} without holding it")
+                why = None if combo is None else not_held(hand, combo)
+                if why is not None:
+                    self.flag("A501", comb.pos, None, seat, f"seat {seat} declared {comb.text} {why}")
 
     def decl_value(self, combo: Combo, kind: int) -> int | None:
         """The combination's worth under this contract; 0 when not allowed (A502)."""

@@ -22,8 +22,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ingest.reader import read_games
-from ingest.writer import write_game
+from ingest.bgn.reader import parse_games
+from ingest.bgn.writer import write_game
 from replay.cards import (
     ALL_TRUMPS,
     CARD_INDEX,
@@ -223,7 +223,7 @@ def test_every_simulated_card_agrees_with_the_reference(variant):
     games = compared = deals = 0
     for rate in (0.0, 0.2):
         for game in simulate_games(variant, 6, seed=1201 + int(rate * 10), violation_rate=rate):
-            (parsed,) = list(read_games(write_game(game)))
+            (parsed,) = list(parse_games(write_game(game)))
             report = replay_game(parsed)
             switches = dict(p.split("=") for p in (parsed.tags.get("Rules") or "").split(",")
                             if p)

@@ -11,8 +11,8 @@ import pytest
 from engine_util import found, replay_text, where
 from test_hungarian import BASE as HU3_BASE
 
-from ingest.reader import read_games
-from ingest.writer import write_game
+from ingest.bgn.reader import parse_games
+from ingest.bgn.writer import write_game
 from replay.cards import ALL_TRUMPS, CARD_INDEX, CARD_TEXT, CONTRACT_TABLES, SUIT_OF, cards_in
 from replay.engine import replay_game
 from replay.legality import judge, trick_winner
@@ -114,7 +114,7 @@ play 1. 7S 9S JS KS
 5. KH 9H AH 7H 2: claim everything
 result *
 """
-    (game,) = list(read_games(text, filename="t.bgn"))
+    (game,) = list(parse_games(text))
     (error,) = game.errors
     assert (error.code, error.line, error.col) == ("P101", 9, 25)
     assert where(text, "everything") == (9, 25)
@@ -125,7 +125,7 @@ def test_the_engine_card_loop_and_legality_agree_on_every_trick_winner(variant):
     """The card loop inlines ``legality.beats``; both must name the same winner."""
     tricks = 0
     for game in simulate_games(variant, 4, seed=77, violation_rate=0.1):
-        (parsed,) = list(read_games(write_game(game)))
+        (parsed,) = list(parse_games(write_game(game)))
         for deal in replay_game(parsed).deals:
             ct = CONTRACT_TABLES[deal.contract if deal.contract is not None else 0]
             for t in deal.tricks:
@@ -137,3 +137,33 @@ def test_the_engine_card_loop_and_legality_agree_on_every_trick_winner(variant):
                 tricks += 1
     assert tricks > 100
 
+
+
+def _declared(variant: str, hand: str, declare: str, bids: str) -> list[tuple]:
+    """Seat 1 holds ``hand``, declares, and leads its last card: the findings."""
+    from engine_util import record
+    from test_outside_belotgameengine import deal_hands
+
+    text = record(variant, hands=deal_hands({1: hand}, {}), bids=bids,
+                  declare=f"declare 1: {declare}", tricks=[hand.split()[-1]], result="*")
+    return [(v.code, v.col, v.message) for v in replay_text(text).violations]
+
+
+@pytest.mark.parametrize("variant, bids", [("yu4", "bids H"), ("bg4", "bids H pass pass pass")])
+def test_a_run_is_declared_whole_not_split(variant, bids):
+    # yu4-24, §6 T08: 8S-KS is one sixte (run6:KS, 100), not two tierces (bgn.md §9.2)
+    hand = "8S 9S TS JS QS KS 7D 7C"
+    assert _declared(variant, hand, "run6:KS", bids) == []
+    split = _declared(variant, hand, "run3:TS run3:KS", bids)
+    assert [code for code, _, _ in split] == ["A501", "A501"]
+    assert split[0][2] == ("seat 1 declared run3:TS but holds the longer run run6:KS: "
+                           "a run is declared whole")
+    assert [code for code, _, _ in _declared(variant, hand, "run5:QS", bids)] == ["A501"]
+
+
+def test_eight_cards_of_a_suit_are_one_run_in_bg4():
+    # bg4-29 (o): five or more in a row are one run of 100; 5 + 3 would score 120
+    hand = "7S 8S 9S TS JS QS KS AS"
+    assert _declared("bg4", hand, "run8:AS", "bids S pass pass pass") == []
+    assert [c for c, _, _ in _declared("bg4", hand, "run5:AS run3:9S",
+                                        "bids S pass pass pass")] == ["A501", "A501"]
