@@ -9,12 +9,13 @@ combinations (yu4-18, mk4-13); how ties break is the variant's policy.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 
 from replay.cards import RANKS, SUITS
+from replay.record import Combination
 
 RUN, CARRE = 0, 1
 
@@ -250,7 +251,7 @@ def holds(hand: int, combo: Combo) -> bool:
     return combo.mask != 0 and hand & combo.mask == combo.mask
 
 
-def carre_cards(hand: int, written) -> int:
+def carre_cards(hand: int, written: Iterable[Combination]) -> int:
     """The cards of the held carrés among a seat's written combinations."""
     out = 0
     for comb in written:

@@ -23,8 +23,8 @@ from test_play_reference import (
     rules_text,
 )
 
-from ingest.reader import read_games
-from ingest.writer import write_game
+from ingest.bgn.reader import parse_games
+from ingest.bgn.writer import write_game
 from replay import engine
 from replay.cards import CARD_INDEX, CARD_TEXT, CONTRACT_TABLES, SUIT_MASK, SUIT_OF, cards_in
 from replay.legality import (
@@ -232,7 +232,7 @@ def test_the_engine_checks_exactly_where_no_duty_bites_says_so(variant, monkeypa
     checked = 0
     for rate in (0.0, 0.3):
         for game in simulate_games(variant, 4, seed=1713, violation_rate=rate):
-            (parsed,) = list(read_games(write_game(game)))
+            (parsed,) = list(parse_games(write_game(game)))
             rs = load_ruleset(variant, parsed.tags.get("Rules"), parsed.tags.get("Target"))
             asked.clear()
             report = engine.replay_game(parsed)
