@@ -90,7 +90,7 @@ def bench_full(path: Path, json_report: bool = False) -> dict:
     import io
     import json
 
-    from replay.validate import format_violation, validate_file
+    from ingest.validate import format_violation, validate_file
 
     out = io.StringIO()
     t = time.perf_counter()
@@ -176,7 +176,7 @@ def peak_rss_validating(path: Path) -> float:
     # VmHWM, not ru_maxrss: a child started from this (large) process inherits its
     # ru_maxrss high-water mark across exec, VmHWM starts afresh.
     code = ("import sys; sys.path.insert(0, %r)\n"
-            "from replay.validate import validate_file\n"
+            "from ingest.validate import validate_file\n"
             "for _ in validate_file(%r): pass\n"
             "print([l for l in open('/proc/self/status') if l.startswith('VmHWM')][0].split()[1])")
     out = subprocess.run([sys.executable, "-c", code % (str(ROOT), str(path))],

@@ -3,7 +3,7 @@
 ``load_game`` reads a game back from its source file (the ``source_file``,
 ``game_index`` and ``line`` of the dataset's ``games`` table) with
 :func:`ingest.bgn.reader.read_games` and replays it with
-:func:`replay.validate.validate_game`, exactly as ``belot validate`` and the
+:func:`ingest.validate.validate_game`, exactly as ``belot validate`` and the
 ingest do, so the viewer shows what validation saw: the same violations at the same
 lines and columns.  ``deal_view`` turns one deal of the report into plain data
 that the page steps through trick by trick (step 0 = before the first lead,
@@ -32,9 +32,9 @@ from dashboard.format import (
 )
 from ingest.bgn.lexer import open_text
 from ingest.bgn.reader import read_games
+from ingest.validate import validate_game
 from replay.record import Game
 from replay.report import CallRecord, DealReport, DeclarationRecord, GameReport, Violation
-from replay.validate import validate_game
 from replay.variants import table_facts
 
 #: codes reported on the auction, the declarations, the layout and the score sheet

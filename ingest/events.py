@@ -26,7 +26,8 @@ from replay.cards import CARD_INDEX, CARD_TEXT, CONTRACT_TABLES, RANKS, SUIT_MAS
 from replay.declarations import CARRE, parse_combo
 from replay.record import Deal, Game
 from replay.report import DealReport, GameReport
-from replay.ruleset import Ruleset, RulesetError, load_ruleset
+from replay.ruleset import Ruleset, RulesetError
+from replay.rulesets import load_ruleset
 from replay.variants import table_facts
 
 #: tags with a column of their own in ``games`` (docs/bgn/game.md#tags); ``Variant`` is the partition key
@@ -336,7 +337,7 @@ def to_arrow(name: str, rows: list[tuple]) -> pa.Table:
 
 
 def _deal_id(game: Game, deal: Deal) -> str | None:
-    """``ingest.bgn.writer.deal_id`` (bgn-details §2 deal identity), computed the same way
+    """``ingest.bgn.writer.deal_id`` (docs/bgn/canonical.md#identity), computed the same way
     with a C-level sort key; a test keeps the two equal."""
     hands = deal.hands
     if hands is None:

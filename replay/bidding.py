@@ -20,13 +20,65 @@ Models (docs/rules/, "five models"):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from replay.cards import ALL_TRUMPS, NO_TRUMPS, SUITS
+from replay.record import Call
+
+if TYPE_CHECKING:
+    from replay.ruleset import Ruleset
 
 #: contract kinds by call text
 KINDS = {"S": 0, "H": 1, "D": 2, "C": 3, "NT": NO_TRUMPS, "AT": ALL_TRUMPS}
 KIND_NAMES = ("spades", "hearts", "diamonds", "clubs", "no trumps", "all trumps")
+
+
+class Auction(StrEnum):
+    """The auction models (docs/rules/): which ``Model`` walks the calls."""
+
+    #: one round; the first suit named is trump (yu4-11/12, mk4-06)
+    NAME_SUIT = "name-suit"
+    #: the seat after the dealer must name trump (yu3-04)
+    FORCED_FIRST = "forced-first"
+    #: climbing contracts with contra and recontra (bg4-08 … bg4-13)
+    LADDER = "ladder"
+    #: take the turned suit, then name another (fr4-03/04, ru3-07, ru-pair-04)
+    TURNED = "turned"
+    #: contrée's point bids with coinche and surcoinche (contree convention 3 (docs/rules/contree.md))
+    POINTS = "points"
+    #: take, then a climbing round 2, then kontra and rekontra (hu3-06 … hu3-08)
+    HUNGARIAN = "hungarian"
+
+
+class Annul(StrEnum):
+    """bg4-13 (switch forced-dealer-annul): may a forced dealer annul the deal?"""
+
+    NEVER = "off"
+    #: only with at most 7 points in his first delivery
+    WEAK = "7"
+    ANY = "any"
+
+
+@dataclass(frozen=True, slots=True)
+class AuctionRules:
+    """A variant's auction: the model and its few parameters."""
+
+    model: Auction
+    #: the dealer must call when everyone before him passed (mk4-06, bg4-13); in a
+    #: turned-card auction he takes the turned suit after all passes (ru-pair-04)
+    forced_dealer: bool = False
+    #: the forced dealer may annul the deal instead of calling (bg4-13)
+    annul: Annul = Annul.NEVER
+    #: contracts named in round 2 beside the suits (ru-pair-05: NT and AT)
+    round2_extra: tuple[str, ...] = ()
+    #: the auction reads the dealer's points (bg4-13: a weak hand may annul); derived
+    weighs_dealer_hand: bool = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "weighs_dealer_hand", self.annul is Annul.WEAK)
 
 
 @dataclass(slots=True)
@@ -63,6 +115,10 @@ class Model:
     """One auction in progress; ``allow`` judges a call, ``done`` says the auction is over."""
 
     round = 1
+    #: the seats in turn order from the first bidder
+    order: Sequence[int]
+    #: passes counted toward the end of the auction (each model says which)
+    passes: int
     #: the deal is annulled and no play follows (only bg4's forced dealer, bg4-13)
     annulled = False
 
@@ -85,8 +141,8 @@ class Model:
         raise NotImplementedError
 
 
-def run_auction(model: Model, calls: list, order: list[int], side_of: tuple[int, ...],
-                forced_message: str | None = None) -> AuctionResult:
+def run_auction(model: Model, calls: Sequence[Call], order: Sequence[int],
+                side_of: tuple[int, ...], forced_message: str | None = None) -> AuctionResult:
     """Walk the written ``calls`` (objects with ``call`` and ``seat``) through ``model``."""
     n = len(order)
     findings: list[Finding] = []
@@ -129,7 +185,8 @@ def run_auction(model: Model, calls: list, order: list[int], side_of: tuple[int,
 class NameSuit(Model):
     """One round; the first suit named is trump (yu4-11, yu4-12); mk4-06: the dealer must call."""
 
-    def __init__(self, order: list[int], dealer: int, forced_dealer: bool, variant: str) -> None:
+    def __init__(self, order: Sequence[int], dealer: int, forced_dealer: bool,
+                 variant: str) -> None:
         self.order, self.dealer, self.forced, self.variant = order, dealer, forced_dealer, variant
         self.made: Contract | None = None
         self.passes = 0
@@ -208,6 +265,13 @@ class Climbing(Model):
     (bg4-12, A21; contree convention 3 (docs/rules/contree.md)), or at once where a model says so (``ended``)."""
 
     ended = False
+    #: the standing bid, if any
+    best: Contract | None
+
+    def standing(self) -> Contract:
+        """The standing bid, where the rules guarantee one (after a double, say)."""
+        assert self.best is not None, "no standing bid"
+        return self.best
 
     def done(self) -> bool:
         if self.ended or self.annulled:
@@ -223,12 +287,11 @@ class Ladder(Climbing):
     doubles (bg4-11); three passes after the last call end it, four passes with no
     bid pass the deal out, a redoubled All trumps ends at once (bg4-12, A21)."""
 
-    def __init__(self, order: list[int], dealer: int, side_of: tuple[int, ...], *,
-                 forced_dealer: bool = False, annul: str = "off", dealer_points: int = 99,
-                 double_levels: int = 2) -> None:
+    def __init__(self, order: Sequence[int], dealer: int, side_of: tuple[int, ...], *,
+                 forced_dealer: bool = False, annul: Annul = Annul.NEVER,
+                 dealer_points: int = 99) -> None:
         self.order, self.dealer, self.side_of = order, dealer, side_of
         self.forced, self.annul, self.dealer_points = forced_dealer, annul, dealer_points
-        self.levels = double_levels
         self.best: Contract | None = None
         self.passes = 0
 
@@ -236,7 +299,8 @@ class Ladder(Climbing):
         if call == "pass":
             if (self.forced and self.best is None and seat == self.dealer
                     and self.passes == len(self.order) - 1):
-                if self.annul == "any" or (self.annul == "7" and self.dealer_points <= 7):
+                if self.annul is Annul.ANY or (self.annul is Annul.WEAK
+                                               and self.dealer_points <= 7):
                     self.annulled = True  # bg4-13: the forced dealer annuls the deal
                     self.passes += 1
                     return None
@@ -259,13 +323,13 @@ class Ladder(Climbing):
             why = redouble(self.best, seat, self.side_of, "recontra", "contra", 4)
             if why is None:
                 self.passes = 0
-                if self.best.kind == ALL_TRUMPS:
+                if self.standing().kind == ALL_TRUMPS:
                     self.ended = True  # bg4-12: a redoubled All trumps ends the bidding
             return why
         return f"'{call}' is not a call in bg4"
 
     def _name(self) -> str:
-        return [k for k, v in KINDS.items() if v == self.best.kind][0]
+        return [k for k, v in KINDS.items() if v == self.standing().kind][0]
 
     def contract(self) -> Contract | None:
         return None if self.annulled else self.best
@@ -275,7 +339,7 @@ class TurnedCard(Model):
     """Round 1: ``take`` the turned suit or pass; round 2: another suit or pass;
     the first taker ends the bidding (fr4-03/04, fr4 convention 1 (docs/rules/fr4.md))."""
 
-    def __init__(self, order: list[int], turned_suit: int | None, variant: str,
+    def __init__(self, order: Sequence[int], turned_suit: int | None, variant: str,
                  extra: tuple[str, ...] = (), dealer_takes: int | None = None) -> None:
         self.order, self.turned, self.variant = order, turned_suit, variant
         self.extra = extra  # contracts beside the suits in round 2 (ru-pair-05: NT, AT)
@@ -323,7 +387,7 @@ class PointBids(Climbing):
     the auction; after a coinche nobody bids again; three passes after the last
     bid (a coinche resets the count) end it; four passes with no bid pass it out."""
 
-    def __init__(self, order: list[int], side_of: tuple[int, ...]) -> None:
+    def __init__(self, order: Sequence[int], side_of: tuple[int, ...]) -> None:
         self.order, self.side_of = order, side_of
         self.best: Contract | None = None
         self.passes = 0
@@ -387,7 +451,7 @@ class Hungarian(Model):
     from the seat after the soloist (``X`` or pass) and, if any ``X``, the
     soloist's rekontra (``XX`` or pass)."""
 
-    def __init__(self, order: list[int], turned_suit: int | None) -> None:
+    def __init__(self, order: Sequence[int], turned_suit: int | None) -> None:
         self.order, self.turned = order, turned_suit
         self.n = len(order)
         self.best: Contract | None = None
@@ -417,8 +481,13 @@ class Hungarian(Model):
         elif self.phase == "r2" and self.best is None and self.passes >= self.n:
             self.phase = "over"
 
+    def standing(self) -> Contract:
+        """The standing contract, where the phase guarantees one (kontra, rekontra)."""
+        assert self.best is not None, "no standing contract"
+        return self.best
+
     def _start_kontra(self) -> None:
-        i = self.order.index(self.best.seat)
+        i = self.order.index(self.standing().seat)
         self.kontra_queue = [self.order[(i + k) % self.n] for k in range(1, self.n)]
         self.phase = "kontra"
 
@@ -450,12 +519,12 @@ class Hungarian(Model):
         return f"'{call}' after the bidding had ended"
 
     def _name(self) -> str:
-        return [k for k, v in HU_LADDER.items() if KINDS[k] == self.best.kind][0]
+        return [k for k, v in HU_LADDER.items() if KINDS[k] == self.standing().kind][0]
 
     def _apply(self, seat: int, call: str) -> None:
         if self.phase == "r1":
             self.calls_r1 += 1
-            if call == "take":
+            if call == "take" and self.turned is not None:  # _judge allows no other take
                 self.best = Contract(seat, self.turned, round=1)
                 self._start_kontra()
                 return
@@ -466,20 +535,21 @@ class Hungarian(Model):
                 self.best = Contract(seat, KINDS[call], round=2)
                 self.passes = 0
         elif self.phase == "kontra":
+            best = self.standing()
             self.kontra_queue.pop(0)
             if call == "X":
-                self.best.kontras = self.best.kontras + (seat,)
-                self.best.double = 2
+                best.kontras = best.kontras + (seat,)
+                best.double = 2
             if not self.kontra_queue:
-                if self.best.kontras:
+                if best.kontras:
                     self.phase = "rekontra"
-                    self.rekontra_seat = self.best.seat
+                    self.rekontra_seat = best.seat
                 else:
                     self.phase = "over"
             return
         elif self.phase == "rekontra":
             if call == "XX":
-                self.best.double = 4
+                self.standing().double = 4
             self.phase = "over"
             return
         self._advance()
@@ -491,37 +561,37 @@ class Hungarian(Model):
         return self.best
 
 
-def model_for(rs, order: list[int], dealer: int, turned_suit: int | None,
+#: the auction model of each ``Auction``, built for one deal from the ruleset, the
+#: seats in turn order, the dealer, the turned suit and the dealer's points
+MODELS: dict[Auction, Callable[[Ruleset, Sequence[int], int, int | None, int], Model]] = {
+    Auction.NAME_SUIT: lambda rs, order, dealer, turned, points: NameSuit(
+        order, dealer, rs.auction.forced_dealer, rs.variant),
+    Auction.FORCED_FIRST: lambda rs, order, dealer, turned, points: ForcedFirst(rs.variant),
+    Auction.LADDER: lambda rs, order, dealer, turned, points: Ladder(
+        order, dealer, rs.side_of, forced_dealer=rs.auction.forced_dealer,
+        annul=rs.auction.annul, dealer_points=points),
+    Auction.TURNED: lambda rs, order, dealer, turned, points: TurnedCard(
+        order, turned, rs.variant, rs.auction.round2_extra,
+        dealer if rs.auction.forced_dealer else None),
+    Auction.POINTS: lambda rs, order, dealer, turned, points: PointBids(order, rs.side_of),
+    Auction.HUNGARIAN: lambda rs, order, dealer, turned, points: Hungarian(order, turned),
+}
+
+
+def model_for(rs: Ruleset, order: Sequence[int], dealer: int, turned_suit: int | None,
               dealer_points: int) -> Model:
     """The auction model of a ruleset, for one deal."""
-    if rs.auction == "name-suit":
-        return NameSuit(order, dealer, rs.forced_dealer, rs.variant)
-    if rs.auction == "ladder":
-        sw = rs.switches
-        return Ladder(order, dealer, rs.side_of, forced_dealer=sw.get("forced-dealer") == "on",
-                      annul=sw.get("forced-dealer-annul", "off"), dealer_points=dealer_points,
-                      double_levels=int(sw.get("double-levels", "2")))
-    if rs.auction == "turned":
-        if rs.variant == "ru-pair":
-            return TurnedCard(order, turned_suit, rs.variant, ("NT", "AT"),
-                              dealer if rs.forced_dealer else None)
-        return TurnedCard(order, turned_suit, rs.variant)
-    if rs.auction == "forced-first":
-        return ForcedFirst(rs.variant)
-    if rs.auction == "hungarian":
-        return Hungarian(order, turned_suit)
-    if rs.auction == "points":
-        return PointBids(order, rs.side_of)
-    raise ValueError(f"unknown auction model {rs.auction!r}")
+    return MODELS[rs.auction.model](rs, order, dealer, turned_suit, dealer_points)
 
 
 #: remembered auctions: (ruleset id, dealer, turned suit, dealer points, calls) -> (ruleset, result)
-_AUCTIONS: dict[tuple, tuple[object, AuctionResult]] = {}
+_AuctionKey = tuple[int, int, int | None, int, tuple[tuple[str, int | None], ...]]
+_AUCTIONS: dict[_AuctionKey, tuple[object, AuctionResult]] = {}
 _AUCTIONS_MAX = 4096  # a few hundred distinct auctions fill most files; bounded memory
 
 
-def auction_of(rs, calls: list, order: list[int], dealer: int, turned_suit: int | None,
-               dealer_points: int) -> AuctionResult:
+def auction_of(rs: Ruleset, calls: Sequence[Call], order: Sequence[int], dealer: int,
+               turned_suit: int | None, dealer_points: int) -> AuctionResult:
     """``run_auction(model_for(...))``, remembered.
 
     An auction is a pure function of the ruleset, the dealer, the turned suit,
@@ -530,8 +600,8 @@ def auction_of(rs, calls: list, order: list[int], dealer: int, turned_suit: int 
     over and over (``H``, ``pass C``, ``pass pass pass take`` ...).  The result
     is shared between deals, so callers read it and never change it.
     """
-    if rs.auction != "ladder":
-        dealer_points = 0  # only the Ladder model reads it
+    if not rs.auction.weighs_dealer_hand:
+        dealer_points = 0  # only bg4's weak-dealer annulment reads it
     key = (id(rs), dealer, turned_suit, dealer_points, tuple([(c.call, c.seat) for c in calls]))
     hit = _AUCTIONS.get(key)
     if hit is not None and hit[0] is rs:

@@ -13,6 +13,8 @@ trump (§2, bg4).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 SUITS = "SHDC"
 RANKS = "789TJQKA"
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
@@ -103,7 +105,7 @@ def parse_card(text: str) -> int:
     return CARD_INDEX[text]
 
 
-def mask_of(cards) -> int:
+def mask_of(cards: Iterable[int]) -> int:
     m = 0
     for c in cards:
         m |= 1 << c

@@ -9,18 +9,24 @@ the same ``judge`` the engine uses, so the search cannot disagree with it.
 
 from __future__ import annotations
 
-from replay.cards import cards_in
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from replay.cards import ContractTables, cards_in
 from replay.legality import legal_cards, trick_winner
+
+if TYPE_CHECKING:
+    from replay.ruleset import Ruleset
 
 
 def claim_holds(
     hands: dict[int, int],
     trick: list[int],
-    seats: list[int],
+    seats: Sequence[int],
     turn: int,
     side: int,
-    ruleset,
-    ct,
+    ruleset: Ruleset,
+    ct: ContractTables,
 ) -> bool:
     """True when ``side`` wins every remaining trick whatever the others play.
 
@@ -30,7 +36,7 @@ def claim_holds(
     n = ruleset.players
     side_of = ruleset.side_of
     duties = ruleset.duties
-    memo: dict[tuple, bool] = {}
+    memo: dict[tuple[tuple[tuple[int, int], ...], tuple[int, ...], int], bool] = {}
 
     def next_seat(s: int) -> int:
         return s % n + 1

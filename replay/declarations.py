@@ -9,10 +9,13 @@ combinations (yu4-18, mk4-13); how ties break is the variant's policy.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import lru_cache
 
 from replay.cards import RANKS, SUITS
+from replay.record import Combination
 
 RUN, CARRE = 0, 1
 
@@ -61,6 +64,35 @@ def _parse_combo(text: str) -> Combo | None:
     return None
 
 
+class Contest(StrEnum):
+    """How declarations are contested."""
+
+    #: the best declaration's side takes all (yu4-18, mk4-13)
+    SINGLE = "single"
+    #: runs and carrés contested apart (bg4-33, bg4-34)
+    SEPARATE = "separate"
+    #: no declarations besides belote (contree §5)
+    NONE = "none"
+
+
+class TieBreak(StrEnum):
+    """One step that settles equal best declarations of different camps."""
+
+    #: the run in trump wins (yu4-25)
+    TRUMP = "trump"
+    #: the seat nearest after the dealer wins (mk4-14, ru3-14)
+    SEAT = "seat"
+
+
+class DeclCamps(StrEnum):
+    """Who contests the declarations."""
+
+    #: the scoring sides
+    SIDES = "sides"
+    #: the soloist against the better of the defenders (yu3-08, hu3-11)
+    SOLOIST = "soloist"
+
+
 @dataclass(frozen=True, slots=True)
 class DeclarationPolicy:
     """A variant's declaration values and contest (docs/rules/)."""
@@ -71,10 +103,9 @@ class DeclarationPolicy:
     carre_values: tuple[int, ...]
     #: an 8-card run wins the game only in the trump suit (mk4-11); else it is worth run_values[5]
     run8_game_only_in_trump: bool
-    #: how equal best declarations of different camps are settled, step by step:
-    #: "trump" (the run in trump wins, yu4-25), "seat" (the seat nearest after the
-    #: dealer wins, mk4-14, ru3-14); whatever is still equal voids them all
-    ties: tuple[str, ...]
+    #: how equal best declarations of different camps are settled, step by step
+    #: (``TieBreak``); whatever is still equal voids them all
+    ties: tuple[TieBreak, ...]
     #: one card may serve a run and a carré of the same seat (yu4-24, mk4-15)
     run_and_carre_share: bool
     #: the capot side also takes the contest winner's declarations and all bela (yu4-38)
@@ -82,9 +113,8 @@ class DeclarationPolicy:
     #: a seat's first-written combination must be its strongest; stronger later ones
     #: are left out (mk4-12)
     first_named_counts: bool = False
-    #: "single": the best declaration's side takes all (yu4-18, mk4-13);
-    #: "separate": runs and carrés contested apart (bg4-33/34); "none": no declarations
-    contest: str = "single"
+    #: how declarations are contested (``Contest``)
+    contest: Contest = Contest.SINGLE
     #: separate contests: runs longer than this compare as this long (bg4 A25: best five)
     run_key_cap: int = 8
     #: carré strength by natural rank index 7 8 9 T J Q K A, for carrés of equal
@@ -94,6 +124,9 @@ class DeclarationPolicy:
     run8_strongest: bool = False
     #: any carré beats any run; runs compare by counted length (ru3-14)
     carre_over_runs: bool = False
+    #: in No trumps, where no declaration counts, four aces are still worth this
+    #: (bg4-35 q1 option, switch nt-four-aces); 0: not a declaration either
+    nt_four_aces: int = 0
 
     def value(self, combo: Combo, trump: int) -> int | None:
         """Points of a combination (None: it wins the game)."""
@@ -121,7 +154,7 @@ def decide(
     policy: DeclarationPolicy,
     trump: int,
     side_of: tuple[int, ...],
-    order: list[int],
+    order: Sequence[int],
     sides: int,
     camp_of: tuple[int, ...] | None = None,
 ) -> tuple[list[int], set[int]]:
@@ -133,7 +166,7 @@ def decide(
     camp_of = camp_of or side_of
     points = [0] * sides
     counted: set[int] = set()
-    if policy.contest == "separate":
+    if policy.contest is Contest.SEPARATE:
         groups = ([i for i, e in enumerate(entries) if e[1].kind == RUN],
                   [i for i, e in enumerate(entries) if e[1].kind == CARRE])
         for kind, group in zip((RUN, CARRE), groups, strict=True):
@@ -151,12 +184,13 @@ def decide(
     return points, counted
 
 
-def _separate_winner(group, policy: DeclarationPolicy, kind: int,
+def _separate_winner(group: list[tuple[int, Combo, int]], policy: DeclarationPolicy, kind: int,
                      side_of: tuple[int, ...]) -> int | None:
     """bg4-33: the best run's side takes all its runs; equal best runs of both sides
     void all runs; no trump priority.  bg4-34: the best carré's side takes its carrés."""
     if not group:
         return None
+    keyed: list[tuple[tuple[int, ...], int]]
     if kind == RUN:
         keyed = [((min(c.length, policy.run_key_cap), c.rank), seat) for seat, c, _ in group]
     else:
@@ -171,7 +205,7 @@ def contest(
     policy: DeclarationPolicy,
     trump: int,
     side_of: tuple[int, ...],
-    order: list[int],
+    order: Sequence[int],
 ) -> int | None:
     """The side whose declarations count, or None.
 
@@ -183,24 +217,41 @@ def contest(
     keyed = [(policy.key(c, trump), seat, c) for seat, c, _ in entries]
     best = max(k for k, _, _ in keyed)
     top = [(seat, c) for k, seat, c in keyed if k == best]
-    for step in ("", *policy.ties):
-        if step == "trump":
-            trumped = [(seat, c) for seat, c in top if c.kind == RUN and c.suit == trump]
-            top = trumped or top
-        elif step == "seat":
-            first = min(order.index(seat) for seat, _ in top)
-            top = [(seat, c) for seat, c in top if order.index(seat) == first]
+    for step in (None, *policy.ties):
+        if step is not None:
+            top = TIE_BREAKS[step](top, trump, order)
         sides = {side_of[seat] for seat, _ in top}
         if len(sides) == 1:
             return sides.pop()
     return None
 
 
+def _trump_run_first(top: list[tuple[int, Combo]], trump: int,
+                     order: Sequence[int]) -> list[tuple[int, Combo]]:
+    """yu4-25, ru3-14: of equal best declarations, a run in trump wins."""
+    return [(seat, c) for seat, c in top if c.kind == RUN and c.suit == trump] or top
+
+
+def _first_seat_first(top: list[tuple[int, Combo]], trump: int,
+                      order: Sequence[int]) -> list[tuple[int, Combo]]:
+    """mk4-14, ru3-14: of equal best declarations, the seat nearest after the dealer wins."""
+    first = min(order.index(seat) for seat, _ in top)
+    return [(seat, c) for seat, c in top if order.index(seat) == first]
+
+
+#: what each tie-break step keeps of the equal best declarations
+TIE_BREAKS: dict[TieBreak, Callable[[list[tuple[int, Combo]], int, Sequence[int]],
+                                    list[tuple[int, Combo]]]] = {
+    TieBreak.TRUMP: _trump_run_first,
+    TieBreak.SEAT: _first_seat_first,
+}
+
+
 def holds(hand: int, combo: Combo) -> bool:
     return combo.mask != 0 and hand & combo.mask == combo.mask
 
 
-def carre_cards(hand: int, written) -> int:
+def carre_cards(hand: int, written: Iterable[Combination]) -> int:
     """The cards of the held carrés among a seat's written combinations."""
     out = 0
     for comb in written:
@@ -213,7 +264,7 @@ def carre_cards(hand: int, written) -> int:
 def not_held(hand: int, combo: Combo, reserved: int = 0) -> str | None:
     """Why the seat does not hold the declared combination, or None when it does.
 
-    A run is declared whole (bgn.md §9.2 reading of yu4-24 and §6 T08: a sixte
+    A run is declared whole (docs/bgn/replay.md §2 reading of yu4-24 and §6 T08: a sixte
     8-K is one run, not two tierces): a ``run3:TS`` from a hand holding 8S to KS
     names a three-card run the seat does not have, so it is not held.  Cards in
     ``reserved`` (the seat's carrés, where a card may not serve twice: bg4-32)

@@ -14,13 +14,13 @@ play (``replay.legality``), claim (``replay.claims``) and score
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from decimal import Decimal
 from itertools import chain
 
-from replay.bidding import Contract, auction_of
+from replay.bela import BELA_CARDS, BelaBook, dealt_belas, wrong_word
+from replay.bidding import Auction, Contract, auction_of
 from replay.cards import (
-    ALL_TRUMPS,
     CARD_BIT,
     CARD_INDEX,
     CARD_TEXT,
@@ -29,16 +29,25 @@ from replay.cards import (
     NO_TRUMPS,
     PLAIN_POINTS,
     SUIT_MASK,
-    SUIT_NAMES,
     SUIT_OF,
     cards_in,
 )
 from replay.claims import claim_holds
-from replay.declarations import CARRE, RUN, carre_cards, decide, not_held, parse_combo
-from replay.exchange import hungarian, ru3_swap, yu3_discards
+from replay.declarations import (
+    CARRE,
+    RUN,
+    Combo,
+    Contest,
+    DeclCamps,
+    carre_cards,
+    decide,
+    not_held,
+    parse_combo,
+)
+from replay.exchange import ExchangeKind, ExchangeOutcome, hungarian, ru3_swap, yu3_discards
 from replay.figures import check_announcements
-from replay.legality import judge, trick_winner
-from replay.record import Deal, Game, Play, PlayLane, Pos, ScoreLine
+from replay.legality import trick_winner, verify_card
+from replay.record import Claim, Deal, Exchange, Game, Play, PlayLane, Pos, ScoreLine
 from replay.report import (
     CallRecord,
     DealReport,
@@ -47,15 +56,11 @@ from replay.report import (
     TrickRecord,
     Violation,
 )
-from replay.ruleset import Ruleset, RulesetError, load_ruleset
-from replay.scoring import DealScore, Tally, breach_scores
+from replay.ruleset import EndRule, Ruleset, RulesetError
+from replay.rulesets import load_ruleset
+from replay.scoring import DealScore, Points, SoloistPlay, Tally, breach_scores
 
 SIDE_NAMES = "AB"
-_Q, _K = 5, 6  # natural rank indices of the queen and the king
-#: the kings and queens that can make a bela, by the bit set of bela suits
-_BELA_CARDS = tuple(
-    sum((1 << (s * 8 + _Q)) | (1 << (s * 8 + _K)) for s in range(4) if suits >> s & 1)
-    for suits in range(16))
 #: players -> leader -> the seats in turn order from that leader (index 0 unused)
 _SEAT_ORDER = {n: [tuple((lead - 1 + i) % n + 1 for i in range(n)) for lead in range(n + 1)]
                for n in (2, 3, 4)}
@@ -90,7 +95,8 @@ def replay_game(game: Game, file: str | None = None, game_id: str | None = None)
 _BARE = Play("")
 
 
-def card_stream(plays, n: int) -> tuple[list[int], dict[int, Play], Callable[[int], Pos]]:
+def card_stream(plays: Sequence[Play],
+                n: int) -> tuple[list[int], dict[int, Play], Callable[[int], Pos]]:
     """A deal's cards for the play loop: the card ints, the written Play of each
     card that carries a seat prefix, a trick number or a bela word (by index),
     and where the k-th card stands.  A reader's compact :class:`PlayLane`
@@ -111,8 +117,8 @@ class GameWalk:
         self.game = game
         self.rs = ruleset
         self.report = report
-        self.totals: list[int] = [0] * ruleset.sides
-        self.pot = 0  # hanging points waiting for the next deal (bg4-44)
+        self.totals: list[Points] = [0] * ruleset.sides
+        self.pot: Points = 0  # hanging points waiting for the next deal (bg4-44)
         self.winner: int | None = None  # side index
         self.after_win_reported = False
 
@@ -148,7 +154,7 @@ class GameWalk:
             self.flag("S603", self.game.result_pos, None, None, None,
                       f"the result is {self.report.result}, not {written}")
 
-    def close_deal(self, scores: list[int], may_end: bool = True,
+    def close_deal(self, scores: Sequence[Points], may_end: bool = True,
                    last_trick: int | None = None) -> None:
         """Add a deal's scores to the totals and decide the game (docs/bgn/replay.md §12)."""
         for i, s in enumerate(scores):
@@ -156,14 +162,14 @@ class GameWalk:
         if self.winner is None and may_end:
             self.winner = self.decide(self.totals, last_trick)
 
-    def decide(self, totals: list, last_trick: int | None = None) -> int | None:
+    def decide(self, totals: Sequence[Points], last_trick: int | None = None) -> int | None:
         """After a deal: a side at or over the target wins; the higher total if
         several; equal totals play on (yu4-44, bg4-47, A4).  ru3-28: of several
         over the target, the one who took the last trick; else play on."""
         over = [i for i, t in enumerate(totals) if t >= self.rs.target]
         if not over:
             return None
-        if self.rs.end_rule == "last-trick" and len(over) > 1:
+        if self.rs.end_rule is EndRule.LAST_TRICK and len(over) > 1:
             return last_trick if last_trick in over else None
         best = max(totals[i] for i in over)
         leaders = [i for i in over if totals[i] == best]
@@ -263,7 +269,7 @@ class DealWalk:
         deal, rs, dr = self.deal, self.rs, self.dr
         turned = CARD_INDEX.get(deal.turn) if deal.turn else None
         dealer_points = 99
-        if rs.auction == "ladder" and deal.hands and deal.dealer in deal.hands:
+        if rs.auction.weighs_dealer_hand and deal.hands and deal.dealer in deal.hands:
             # bg4's forced dealer may annul on a weak first delivery (bg4-13)
             dealer_points = sum(PLAIN_POINTS[CARD_INDEX[c]] for c in deal.hands[deal.dealer][0])
         calls = deal.bids or []
@@ -355,7 +361,7 @@ class DealWalk:
         self.play_kind = contract.kind
         if not self.deal.announce:
             return
-        if self.rs.auction != "hungarian":
+        if self.rs.auction.model is not Auction.HUNGARIAN:
             for a in self.deal.announce:
                 self.flag("B302", a.pos, None, a.seat,
                           f"{self.rs.variant} has no figures to announce")
@@ -375,25 +381,34 @@ class DealWalk:
         deal, rs = self.deal, self.rs
         entries = deal.exchange or []
         self.discarded: dict[int, int] = {}
-        if rs.exchange == "none":
+        if rs.exchange is ExchangeKind.NONE:
             for e in entries:  # docs/bgn/reading.md: an exchange where there is none is B303
                 self.flag("B303", e.pos, None, e.seat, f"there is no exchange in {rs.variant}")
             return
-        turn = CARD_INDEX[deal.turn] if deal.turn else None
-        if rs.exchange == "discard":
-            out = yu3_discards(entries, self.hand, contract.seat)
-            if not any(e.action == "discard" for e in entries):
-                self.flag("B303", deal.exchange_pos if entries else deal.pos, None,
-                          contract.seat, "the soloist must discard two cards (yu3-06)")
-        elif rs.exchange == "seven-swap":
-            out = ru3_swap(entries, self.hand, contract.kind, contract.round or 1, turn)
-        else:
-            talon = [CARD_INDEX[t] for t in deal.talon or []]
-            out = hungarian(entries, self.hand, contract.kind, contract.round or 1, turn, talon,
-                            rs.hand_size)
+        out = _EXCHANGES[rs.exchange](self, contract, entries)
         for code, pos, seat, message in out.findings:
             self.flag(code, pos, None, seat, message)
         self.discarded = out.discarded
+
+    def discard_exchange(self, contract: Contract, entries: list[Exchange]) -> ExchangeOutcome:
+        """yu3-06: the soloist lays away two cards."""
+        out = yu3_discards(entries, self.hand, contract.seat)
+        if not any(e.action == "discard" for e in entries):
+            self.flag("B303", self.deal.exchange_pos if entries else self.deal.pos, None,
+                      contract.seat, "the soloist must discard two cards (yu3-06)")
+        return out
+
+    def seven_swap_exchange(self, contract: Contract, entries: list[Exchange]) -> ExchangeOutcome:
+        """ru3-10: the trump seven for the turned card."""
+        turn = CARD_INDEX[self.deal.turn] if self.deal.turn else None
+        return ru3_swap(entries, self.hand, contract.kind, contract.round or 1, turn)
+
+    def hungarian_exchange(self, contract: Contract, entries: list[Exchange]) -> ExchangeOutcome:
+        """hu3-09, hu3-10: swap, take from the talon and discard."""
+        turn = CARD_INDEX[self.deal.turn] if self.deal.turn else None
+        talon = [CARD_INDEX[t] for t in self.deal.talon or []]
+        return hungarian(entries, self.hand, contract.kind, contract.round or 1, turn, talon,
+                         self.rs.hand_size)
 
     # --------------------------------------------------------- declarations
     def declare(self, contract: Contract) -> None:
@@ -413,7 +428,7 @@ class DealWalk:
             return
         policy = rs.declarations
         trump = kind if kind < 4 else -1
-        valid: list[tuple[int, object, int]] = []
+        valid: list[tuple[int, Combo, int]] = []
         records: list[DeclarationRecord] = []
         for seat in sorted(deal.declare):
             hand = self.full_hand(seat)
@@ -459,7 +474,7 @@ class DealWalk:
                 valid.append((seat, combo, value))
                 records.append(record)
         camp_of = None
-        if rs.decl_camps == "soloist":  # yu3-08, hu3-11: soloist against the defenders
+        if rs.decl_camps is DeclCamps.SOLOIST:  # yu3-08, hu3-11: soloist against the defenders
             camp_of = tuple(0 if s == contract.seat else 1 for s in range(self.n + 1))
         points, counted = decide(valid, policy, trump, rs.side_of, self.order, rs.sides, camp_of)
         for i, rec in enumerate(records):
@@ -476,28 +491,29 @@ class DealWalk:
 
         Declaring cards one does not hold is an error in the record whatever the
         contract, so it is reported even where declarations score nothing (Betl)."""
-        for seat in sorted(self.deal.declare):
+        declared = self.deal.declare or {}
+        for seat in sorted(declared):
             hand = self.full_hand(seat)
-            for comb in self.deal.declare[seat]:
+            for comb in declared[seat]:
                 combo = parse_combo(comb.text)
                 why = None if combo is None else not_held(hand, combo)
                 if why is not None:
                     self.flag("A501", comb.pos, None, seat, f"seat {seat} declared {comb.text} {why}")
 
-    def decl_value(self, combo, kind: int) -> int | None:
+    def decl_value(self, combo: Combo, kind: int) -> int | None:
         """The combination's worth under this contract; 0 when not allowed (A502)."""
         rs = self.rs
-        if rs.declarations.contest == "none":
+        if rs.declarations.contest is Contest.NONE:
             return 0
         if kind == NO_TRUMPS and not rs.nt_doubles_declarations:
-            # bg4-35: no declarations in No trumps; q1 option: four aces are 200
-            if rs.switches.get("nt-four-aces") == "on" and combo.kind == CARRE and combo.rank == 7:
-                return 200
+            # bg4-35: no declarations in No trumps; q1 option: four aces still count
+            if combo.kind == CARRE and combo.rank == 7:
+                return rs.declarations.nt_four_aces
             return 0
         return rs.declarations.value(combo, kind if kind < 4 else -1)
 
     def forbidden(self, text: str, kind: int) -> str:
-        if self.rs.declarations.contest == "none":
+        if self.rs.declarations.contest is Contest.NONE:
             return f"{self.rs.variant} has no declarations besides belote ({text})"
         if kind == NO_TRUMPS:
             return f"no declarations in No trumps ({text})"
@@ -527,7 +543,7 @@ class DealWalk:
                 trick = []
 
     # ----------------------------------------------------------------- play
-    def play(self, contract: Contract):
+    def play(self, contract: Contract) -> DealScore | None:
         """Replay the cards; returns the deal's DealScore (None when broken)."""
         deal, rs, dr, gw = self.deal, self.rs, self.dr, self.gw
         n = self.n
@@ -544,12 +560,10 @@ class DealWalk:
         trick: list[int] = []
         leader = self.first
         number = 1
-        self.bela_first: dict[int, int] = {}  # suit*8+seat... key -> card played with 'bela'
-        self.bela_done: dict[tuple[int, int], int] = {}  # (seat, suit) -> points credited
+        self.belas = belas = BelaBook(rs.bela, self.hand)
         claim = deal.claim
         claim_at = claim.after_play if claim else None
         total_tricks = rs.tricks
-        bela_suits = self.bela_suits(kind)
         if self.game_won_by_run8 is not None:
             # docs/bgn/replay.md §16: the deal ends when the run is declared; cards are not replayed
             if cards and not gw.after_win_reported:
@@ -559,13 +573,16 @@ class DealWalk:
             return None
         pts_of = ct.points
         strength = ct.strength
-        trump_mask = ct.trump_mask
         ruff_mask = ct.ruff_mask  # legality.beats, inlined
+        trump_mask = ct.trump_mask  # legality.no_duty_bites, inlined
+        above = ct.above
+        void_is_free = kind > 3  # No trumps / All trumps: a void seat plays anything
+        # legality.follow_is_free, inlined: may any card follow a trump / a plain lead?
+        free_after_trump = not duties.overbeat_trump
+        free_after_plain = not duties.overbeat_plain
         suit_of = SUIT_OF
         w = w_strength = led = 0
         free_follow = True
-        overbeat_plain = duties.overbeat_plain
-        overbeat_trump = duties.overbeat_trump
         penalty = rs.breach_penalty
         auto_end = rs.auto_end
         betl = self.betl
@@ -573,14 +590,12 @@ class DealWalk:
         last_bonus = rs.last_trick_bonus
         record_play = dr.plays.append
         record_trick = dr.tricks.append
-        bela_cards = _BELA_CARDS[bela_suits]
+        belas_of = BELA_CARDS[kind]
         seat_at = _SEAT_ORDER[n]
         turn_seats = seat_at[leader]
         limit = len(cards) if claim_at is None else min(claim_at, len(cards))
         marked_at = marked.get
-        above = ct.above
-        void_is_free = kind > 3  # No trumps / All trumps: a void seat plays anything
-        track_soloist = rs.auction == "hungarian"  # figures need the soloist's tricks
+        track_soloist = rs.auction.model is Auction.HUNGARIAN  # figures need his tricks
         led_mask = wc = pts = 0
         p = 0  # the card's place in the trick
         k = 0
@@ -604,24 +619,23 @@ class DealWalk:
                 self.flag("D203", pos_of(k), number, seat,
                           f"seat {seat} played {CARD_TEXT[c]}, which it does not hold")
             elif p and not (
-                    # fast paths, each a case where every duty of §5.3 is met:
-                    # following and beating the trick so far, any follow where the
-                    # variant has no overbeat or the seat holds nothing higher than
-                    # the best card of the led suit, any card from a seat void in
-                    # the led suit with no trump owed
+                    # legality.no_duty_bites, inlined (a call per card costs ~8% of the
+                    # replay); tests/test_legality.py pins the two together
                     (suit_of[c] == led and (strength[c] > w_strength or free_follow or (
                         suit_of[wc] == led and not hand & above[wc])))
                     or (not hand & led_mask and (void_is_free or not hand & trump_mask))):
-                code = judge(hand, c, trick, turn_seats, seat, ct, duties, side_of, w)[1]
-                if code is not None:
-                    self.flag(code, pos_of(k), number, seat,
-                              self.duty_message(code, seat, c, trick, hand, ct))
+                breach = verify_card(hand, c, trick, turn_seats, seat, ct, duties, side_of, w)
+                if breach is not None:
+                    code = breach.code
+                    self.flag(code, pos_of(k), number, seat, breach.message)
             # bela / rebela (a token of its own: docs/bgn/replay.md §5)
             bela = None if play is None else play.bela
-            if bela_cards >> c & 1:
-                self.track_bela(play or _BARE, seat, c, hand, trick, number, ct)
-            elif bela is not None:
-                self.bela_wrong(play, seat, number)
+            if belas_of >> c & 1:
+                for where, why in belas.play(play or _BARE, seat, c, hand, trick, ct):
+                    self.flag("A503", where, number, seat, why)
+            elif play is not None and bela is not None:
+                where, why = wrong_word(play)
+                self.flag("A503", where, number, seat, why)
             # the card leaves whichever hand holds it
             if hand & bit:
                 hands[seat] = hand ^ bit
@@ -639,7 +653,7 @@ class DealWalk:
             if not p:
                 w, wc, w_strength, led = 0, c, strength[c], suit_of[c]
                 led_mask = SUIT_MASK[led]
-                free_follow = not (overbeat_trump if trump_mask >> c & 1 else overbeat_plain)
+                free_follow = free_after_trump if trump_mask >> c & 1 else free_after_plain
             elif strength[c] > w_strength and (suit_of[c] == led or ruff_mask >> c & 1):
                 w, wc, w_strength = p, c, strength[c]
             trick.append(c)
@@ -692,104 +706,26 @@ class DealWalk:
         return self.settle(points, tricks_won, caller_side, contract)
 
     # ----------------------------------------------------------------- bela
-    def bela_suits(self, kind: int) -> int:
-        """Suits whose K and Q make a bela: the trump suit; every suit in All
-        trumps (bg4-38); none in No trumps (bg4-35).  A bit per suit."""
-        if kind < 4:
-            return 1 << kind
-        return 0b1111 if kind == ALL_TRUMPS else 0
-
-    def track_bela(self, play, seat: int, c: int, hand: int, trick: list[int], number: int,
-                   ct) -> None:
-        """docs/bgn/replay.md §5: ``bela`` on the first of K and Q of trump, played by a seat
-        that still holds the other; ``rebela`` (optional) on the second; the 20 is
-        credited with the second card (yu4-28)."""
-        suit = SUIT_OF[c]
-        other = c ^ 3  # Q (5) <-> K (6) of the same suit
-        key = seat * 8 + suit
-        word = None
-        if play.bela is not None:
-            if play.bela == "bela rebela":  # both on one card (docs/bgn/reading.md)
-                self.flag("A503", play.rebela_pos, number, seat,
-                          "'bela rebela' on one card: rebela belongs on the second card of the pair")
-            word = "rebela" if play.bela == "rebela" else "bela"
-        if word == "bela" and self.rs.bela_either_card:
-            # ru3-19: on either card, if the seat held both after the exchange; once
-            both = (1 << c) | (1 << other)
-            if self.hand.get(seat, 0) & both == both and key not in self.bela_first:
-                self.bela_first[key] = c
-                self.bela_done[(seat, suit)] = 20
-            else:
-                self.bela_wrong(play, seat, number)
-            return
-        if word == "bela":
-            ok = bool(hand & (1 << other)) and key not in self.bela_first
-            if ok and self.rs.bela_not_on_discard and trick:
-                # bg4-38: a lead, a follow, or (suit contracts) a ruff; not a discard
-                led = SUIT_OF[trick[0]]
-                ok = suit == led or bool((ct.trump_mask >> c) & 1 and ct.kind < 4)
-            if ok:
-                self.bela_first[key] = c
-            else:
-                self.bela_wrong(play, seat, number)
-        elif word == "rebela":
-            if self.bela_first.get(key) != other or (seat, suit) in self.bela_done:
-                self.bela_wrong(play, seat, number)
-        if self.bela_first.get(key) == other and (seat, suit) not in self.bela_done:
-            self.bela_done[(seat, suit)] = 20
-
-    def bela_wrong(self, play, seat: int, number: int) -> None:
-        word = "rebela" if play.bela == "rebela" else "bela"
-        self.flag("A503", play.bela_pos, number, seat,
-                  f"'{word}' on {play.card}: bela is announced with the first of the king and "
-                  "queen of trump, by the seat that holds both")
-
     def bela_by_side(self, contract: Contract, claimed_hands: dict[int, int] | None = None,
                      at_first: bool = False) -> list[int]:
-        """Bela points per side: announced pairs completed (or, at a claim, still
-        held; with ``at_first``, announced ones); in contrée every pair dealt
-        (contree §5)."""
+        """Bela points per side (replay.bela): announced pairs completed (or, at a
+        claim, still held; with ``at_first``, announced ones); where belote counts
+        automatically (contree §5) every pair dealt."""
         rs = self.rs
+        if rs.bela.auto:
+            hands = {seat: self.full_hand(seat) for seat in range(1, self.n + 1)}
+            by_seat = dealt_belas(contract.kind, hands)
+        else:
+            by_seat = self.belas.credited(claimed_hands, at_first)
         out = [0] * rs.sides
-        if rs.bela_auto:
-            if contract.kind < 4:
-                pair = (1 << (contract.kind * 8 + _Q)) | (1 << (contract.kind * 8 + _K))
-                for seat in range(1, self.n + 1):
-                    if self.full_hand(seat) & pair == pair:
-                        out[rs.side_of[seat]] += 20
-                        self.dr.bela = {seat: 20}
-            return out
-        credited = dict(self.bela_done)
-        for key, first in self.bela_first.items():
-            seat, suit = divmod(key, 8)
-            if (seat, suit) in credited:
-                continue
-            if at_first or (claimed_hands is not None
-                            and claimed_hands.get(seat, 0) & (1 << (first ^ 3))):
-                credited[(seat, suit)] = 20
-        for (seat, _), v in credited.items():
+        for seat, v in by_seat.items():
             out[rs.side_of[seat]] += v
-        self.dr.bela = {}
-        for (seat, _), v in credited.items():
-            self.dr.bela[seat] = self.dr.bela.get(seat, 0) + v
+        if by_seat or not rs.bela.auto:
+            self.dr.bela = by_seat
         return out
 
-    def duty_message(self, code: str, seat: int, c: int, trick: list[int], hand: int, ct) -> str:
-        led = SUIT_OF[trick[0]]
-        card = CARD_TEXT[c]
-        if code == "C401":
-            held = " ".join(CARD_TEXT[x] for x in cards_in(hand & SUIT_MASK[led]))
-            return f"seat {seat} did not follow {SUIT_NAMES[led]} while holding {held}"
-        if code == "C402":
-            held = " ".join(CARD_TEXT[x] for x in cards_in(hand & ct.trump_mask))
-            return f"seat {seat} played {card} instead of a trump while holding {held}"
-        if code == "C403":
-            return f"seat {seat} played {card}, a trump too low, while holding a higher trump"
-        return (f"seat {seat} played {card} without beating the best {SUIT_NAMES[led]} "
-                "while holding a higher one")
-
     # ---------------------------------------------------------------- score
-    def penalty(self, seat: int, caller_side: int, kind: int):
+    def penalty(self, seat: int, caller_side: int, kind: int) -> DealScore:
         """mk4-22, bg4-49, docs/bgn/replay.md §7: the deal ends at the offending card; the
         other side scores the penalty, the offenders '-'; nothing else counts."""
         rs, dr = self.rs, self.dr
@@ -798,7 +734,8 @@ class DealWalk:
         scores = breach_scores(rs, kind, offender, self.decl_all)
         return DealScore(scores, offender != caller_side, self.gw.pot)
 
-    def tally(self, points, tricks_won, caller_side, contract, claimed_hands=None) -> Tally:
+    def tally(self, points: list[int], tricks_won: list[int], caller_side: int, contract: Contract,
+              claimed_hands: dict[int, int] | None = None) -> Tally:
         rs = self.rs
         capot = [s for s in range(rs.sides) if tricks_won[s] == rs.tricks]
         points = self.with_discards(points)
@@ -812,39 +749,43 @@ class DealWalk:
                   tricks=list(tricks_won), decl=list(self.decl_by_side), decl_all=self.decl_all,
                   bela=self.bela_by_side(contract, claimed_hands),
                   capot_side=capot[0] if capot else None,
-                  extra={"figures": self.announced, "betl": self.betl, "won": self.soloist_won,
-                         "last_card": self.soloist_last})
+                  soloist=SoloistPlay(tuple(self.announced), self.betl, self.soloist_won,
+                                      self.soloist_last)
+                  if rs.auction.model is Auction.HUNGARIAN else None)
         self.dr.capot_side = t.capot_side
         return t
 
-    def with_discards(self, points) -> list:
+    def with_discards(self, points: list[int]) -> list[int]:
         """yu3-06: the soloist's discards count for him as if taken in tricks."""
         points = list(points)
-        if self.rs.exchange == "discard":
+        if self.rs.exchange is ExchangeKind.DISCARD:
             for seat, mask in self.discarded.items():
                 points[self.rs.side_of[seat]] += sum(self.ct.points[c] for c in cards_in(mask))
         return points
 
-    def settle(self, points, tricks_won, caller_side, contract, claimed_hands=None):
+    def settle(self, points: list[int], tricks_won: list[int], caller_side: int,
+               contract: Contract, claimed_hands: dict[int, int] | None = None) -> DealScore:
         """The end of a deal played out: the variant's scoring rule (replay.scoring)."""
         t = self.tally(points, tricks_won, caller_side, contract, claimed_hands)
         return self.rs.scoring(self.rs, t, self.gw.pot)
 
-    def figures(self, points, bela_at_first: bool | None, tricks_won=None):
+    def figures(self, points: list[int], bela_at_first: bool | None,
+                tricks_won: list[int] | None = None) -> DealScore:
         """docs/bgn/replay.md §13/§14: card points of completed tricks (+10 for the last)
         and, for a claim of the game, bela already credited to a side that has won
         a trick (and yu3's discards, yu3 convention 9 (docs/rules/yu3.md)); nothing else."""
-        figures = list(points)
-        if bela_at_first is not None:
-            figures = self.with_discards(points)
+        figures: list[Points] = list(points)
+        if bela_at_first is not None and self.contract is not None:
+            figures = list(self.with_discards(points))
             bela = self.bela_by_side(self.contract, at_first=bela_at_first)
             for s, v in enumerate(bela):
                 if tricks_won is None or tricks_won[s]:
                     figures[s] += v
         return DealScore(figures, None, self.gw.pot)
 
-    def settle_claim(self, claim, hands, trick, seats, leader, number, points, tricks_won,
-                     caller_side, contract):
+    def settle_claim(self, claim: Claim, hands: dict[int, int], trick: list[int],
+                     seats: Sequence[int], leader: int, number: int, points: list[int],
+                     tricks_won: list[int], caller_side: int, contract: Contract) -> DealScore:
         rs, gw = self.rs, self.gw
         side = rs.side_of[claim.seat] if 1 <= claim.seat <= self.n else 0
         turn = (leader - 1 + len(trick)) % self.n + 1
@@ -867,7 +808,7 @@ class DealWalk:
             self.dr.card_points = list(points)
             return self.settle(points, tricks_won, caller_side, contract, claimed_hands=hands)
         # claim game
-        at_first = rs.bela_credit_at_first
+        at_first = rs.bela.credit_at_first
         if not rs.claim_game:
             self.flag("A505", claim.pos, number, claim.seat,
                       f"'claim game' is not part of {rs.variant}")
@@ -901,8 +842,8 @@ class DealWalk:
         return result
 
     # ------------------------------------------------------------ the sheet
-    def compare_sheet(self, line: ScoreLine | None, engine: list, hang, code: str, what: str,
-                      hang_checked: bool = True) -> None:
+    def compare_sheet(self, line: ScoreLine | None, engine: Sequence[Points], hang: Points,
+                      code: str, what: str, hang_checked: bool = True) -> None:
         """S601/S602: one finding per line, at the first differing number
         (docs/bgn/report.md); ``-`` reads as 0, a missing ``hang`` as 0."""
         if line is None:
@@ -929,3 +870,11 @@ class DealWalk:
                 pos = line.hang_pos if line.hang is not None else line.pos
                 self.flag(code, pos, None, None, f"hanging points are {hang}, not {w}")
 
+
+
+#: the exchange phase of each ``ExchangeKind`` (``ExchangeKind.NONE`` has none)
+_EXCHANGES: dict[ExchangeKind, Callable[[DealWalk, Contract, list[Exchange]], ExchangeOutcome]] = {
+    ExchangeKind.DISCARD: DealWalk.discard_exchange,
+    ExchangeKind.SEVEN_SWAP: DealWalk.seven_swap_exchange,
+    ExchangeKind.HUNGARIAN: DealWalk.hungarian_exchange,
+}

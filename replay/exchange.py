@@ -10,10 +10,25 @@ seat does not hold is ``D203`` and does not move (docs/bgn/report.md).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from replay.cards import CARD_INDEX, SUIT_OF
+from replay.record import Exchange
 
 SEVEN, EIGHT, NINE = 0, 1, 2  # natural rank indices
+
+
+class ExchangeKind(StrEnum):
+    """A variant's exchange phase, between the auction and the play."""
+
+    #: no exchange: an ``exchange`` line is B303 (docs/bgn/reading.md)
+    NONE = "none"
+    #: the soloist lays away two cards (yu3-06): ``yu3_discards``
+    DISCARD = "discard"
+    #: the trump seven is swapped for the turned card (ru3-10): ``ru3_swap``
+    SEVEN_SWAP = "seven-swap"
+    #: swap, take and discard (hu3-09, hu3-10): ``hungarian``
+    HUNGARIAN = "hungarian"
 
 
 @dataclass(slots=True)
@@ -26,7 +41,7 @@ class ExchangeOutcome:
     turn: int | None = None
 
 
-def _held(hands: dict[int, int], seat: int, entry, out: ExchangeOutcome) -> list[int]:
+def _held(hands: dict[int, int], seat: int, entry: Exchange, out: ExchangeOutcome) -> list[int]:
     """The entry's cards the seat holds; D203 for the others (which do not move)."""
     cards = []
     for i, text in enumerate(entry.cards):
@@ -40,7 +55,7 @@ def _held(hands: dict[int, int], seat: int, entry, out: ExchangeOutcome) -> list
     return cards
 
 
-def yu3_discards(entries: list, hands: dict[int, int], soloist: int) -> ExchangeOutcome:
+def yu3_discards(entries: list[Exchange], hands: dict[int, int], soloist: int) -> ExchangeOutcome:
     """yu3-06: the soloist lays two cards away; they count for him (A7: any two)."""
     out = ExchangeOutcome()
     laid = 0
@@ -64,7 +79,7 @@ def yu3_discards(entries: list, hands: dict[int, int], soloist: int) -> Exchange
     return out
 
 
-def ru3_swap(entries: list, hands: dict[int, int], trump: int, round_: int,
+def ru3_swap(entries: list[Exchange], hands: dict[int, int], trump: int, round_: int,
              turn: int | None) -> ExchangeOutcome:
     """ru3-10, ru3 convention 17 (docs/rules/ru3.md): in a round-1 contract the holder of the trump seven
     may swap it for the turned card, once; the turned card may be the seven itself."""
@@ -98,7 +113,7 @@ def ru3_swap(entries: list, hands: dict[int, int], trump: int, round_: int,
     return out
 
 
-def hungarian(entries: list, hands: dict[int, int], trump: int, round_: int,
+def hungarian(entries: list[Exchange], hands: dict[int, int], trump: int, round_: int,
               turn: int | None, talon: list[int], hand_size: int) -> ExchangeOutcome:
     """hu3 conventions 9-11 (docs/rules/hu3.md): swap the required trump card for the under-card
     (7; the 8 when a 7 is visible; the 9 when 7 and 8 are), once, in a round-1

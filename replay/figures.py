@@ -10,8 +10,14 @@ kontra and rekontra as separate accounts per defender.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from replay.cards import NO_TRUMPS
+from replay.record import Announce
+from replay.scoring import DealScore, Points, SoloistPlay, Tally
+
+if TYPE_CHECKING:
+    from replay.ruleset import Ruleset
 
 #: game points of each figure (hu3-17, hu3-18, hu3-19)
 VALUES = {"absolut": 3, "hundred": 4, "tuletroa": 2, "celad": 2, "fortyfour": 4,
@@ -35,7 +41,7 @@ class Announced:
         return "betl" in self.figures
 
 
-def check_announcements(entries: list, soloist: int, kind: int) -> Announced:
+def check_announcements(entries: list[Announce], soloist: int, kind: int) -> Announced:
     """The valid figures, in order; each invalid one is B302 and ignored (§8)."""
     out = Announced()
     for entry in entries:
@@ -64,7 +70,7 @@ def check_announcements(entries: list, soloist: int, kind: int) -> Announced:
     return out
 
 
-def figure_made(name: str, *, points, trump: int, won: int, all_tricks: bool,
+def figure_made(name: str, *, points: int, trump: int, won: int, all_tricks: bool,
                 last_card: int | None, nt: bool) -> bool:
     """Whether the soloist made one figure (hu3 convention 18 (docs/rules/hu3.md)).
 
@@ -106,13 +112,13 @@ def deal_value(figures: list[str]) -> int:
 
 
 def game_points(players: int, soloist: int, value: int, made: bool,
-                kontras: tuple[int, ...], factor: int) -> list[int]:
+                kontras: tuple[int, ...], factor: int) -> list[Points]:
     """Scores by seat index (0-based) for a deal of value V (§20).
 
     Without kontra: made → soloist +V; failed → each defender +V.  Each kontra is
     its own account between its giver and the soloist at ×2 (×4 after rekontra).
     """
-    scores = [0] * players
+    scores: list[Points] = [0] * players
     for d in range(players):
         if d == soloist:
             continue
@@ -129,7 +135,7 @@ def game_points(players: int, soloist: int, value: int, made: bool,
     return scores
 
 
-def hungarian_scoring(rs, t, pot: int = 0):
+def hungarian_scoring(rs: Ruleset, t: Tally, pot: Points = 0) -> DealScore:
     """A Hungarian deal in game points (hu3 conventions 16-20 (docs/rules/hu3.md)).
 
     A seat's points are its cards (+10 for the last trick when all were played)
@@ -137,9 +143,7 @@ def hungarian_scoring(rs, t, pot: int = 0):
     side for the trick test.  The soloist passes with more than both defenders
     together (hu2: than the opponent); made = passed and every figure made.
     """
-    from replay.scoring import DealScore
-
-    x = t.extra
+    x = t.soloist if t.soloist is not None else SoloistPlay()
     n = len(t.points)
     sol = t.caller_side
     defenders = [s for s in range(n) if s != sol]
@@ -149,15 +153,15 @@ def hungarian_scoring(rs, t, pot: int = 0):
         has_trick = t.tricks[s] if s == sol else defender_tricks
         if has_trick:
             tot[s] += t.decl[s] + t.bela[s]
-    figures = x.get("figures", [])
-    if x.get("betl"):
+    figures = list(x.figures)
+    if x.betl:
         made = t.tricks[sol] == 0
     else:
         made = tot[sol] > sum(tot[s] for s in defenders)
         for name in figures:
             made = made and figure_made(name, points=tot[sol], trump=t.contract.kind,
-                                        won=x.get("won", 0), all_tricks=t.capot_side == sol,
-                                        last_card=x.get("last_card"),
+                                        won=x.won, all_tricks=t.capot_side == sol,
+                                        last_card=x.last_card,
                                         nt=t.contract.kind == NO_TRUMPS)
     value = deal_value(figures)
     kontras = tuple(rs.side_of[s] for s in t.contract.kontras)

@@ -12,13 +12,19 @@ reported with the code of docs/codes.md (the first duty broken, docs/bgn/replay.
 
 Everything is integer masks: ``hand`` is the seat's 32-bit mask, ``trick`` the
 cards already in the trick (ints), ``seats`` their seats.
+
+This module is the one owner of the play rules: the trick winner (``beats``,
+``trick_winner``), the legal set (``judge``, ``legal_cards``), the breach and
+its reason (``verify_card``, ``Breach``) and the engine's shortcut for the
+usual card that no duty can touch (``no_duty_bites``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from replay.cards import SUIT_MASK, SUIT_OF, ContractTables
+from replay.cards import CARD_TEXT, SUIT_MASK, SUIT_NAMES, SUIT_OF, ContractTables, cards_in
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +82,7 @@ def judge(
     hand: int,
     card: int,
     trick: list[int],
-    seats: list[int],
+    seats: Sequence[int],
     seat: int,
     ct: ContractTables,
     duties: PlayDuties,
@@ -148,6 +154,78 @@ def judge(
     return trumps, None
 
 
-def legal_cards(hand, trick, seats, seat, ct, duties, side_of) -> int:
+def legal_cards(hand: int, trick: list[int], seats: Sequence[int], seat: int, ct: ContractTables,
+                duties: PlayDuties, side_of: tuple[int, ...]) -> int:
     """The mask of cards ``seat`` may play (shared by the engine, claims and the simulator)."""
     return judge(hand, -1, trick, seats, seat, ct, duties, side_of)[0]
+
+
+@dataclass(frozen=True, slots=True)
+class Breach:
+    """A card that breaks a play duty: the code of docs/codes.md and the reason in words."""
+
+    code: str
+    message: str
+
+
+def breach_reason(code: str, seat: int, card: int, trick: list[int], hand: int,
+                  ct: ContractTables) -> str:
+    """The reason a player reads for the duty ``code`` that ``card`` broke."""
+    led = SUIT_OF[trick[0]]
+    text = CARD_TEXT[card]
+    if code == "C401":
+        held = " ".join(CARD_TEXT[x] for x in cards_in(hand & SUIT_MASK[led]))
+        return f"seat {seat} did not follow {SUIT_NAMES[led]} while holding {held}"
+    if code == "C402":
+        held = " ".join(CARD_TEXT[x] for x in cards_in(hand & ct.trump_mask))
+        return f"seat {seat} played {text} instead of a trump while holding {held}"
+    if code == "C403":
+        return f"seat {seat} played {text}, a trump too low, while holding a higher trump"
+    return (f"seat {seat} played {text} without beating the best {SUIT_NAMES[led]} "
+            "while holding a higher one")
+
+
+def verify_card(hand: int, card: int, trick: list[int], seats: Sequence[int], seat: int,
+                ct: ContractTables, duties: PlayDuties, side_of: tuple[int, ...],
+                w: int = -1) -> Breach | None:
+    """The duty ``card`` breaks when ``seat`` plays it from ``hand`` to ``trick``,
+    with its reason; None when the card is legal (arguments as for ``judge``)."""
+    code = judge(hand, card, trick, seats, seat, ct, duties, side_of, w)[1]
+    if code is None:
+        return None
+    return Breach(code, breach_reason(code, seat, card, trick, hand, ct))
+
+
+def follow_is_free(lead: int, ct: ContractTables, duties: PlayDuties) -> bool:
+    """After the lead card ``lead``: may any card of the led suit follow, the
+    variant having no duty to beat on this lead (no iber on a plain lead, no
+    raise on a trump lead)?"""
+    return not (duties.overbeat_trump if (ct.trump_mask >> lead) & 1 else duties.overbeat_plain)
+
+
+def no_duty_bites(card: int, hand: int, led_mask: int, best: int, free_follow: bool,
+                  ct: ContractTables) -> bool:
+    """True when no duty of §5.3 can be broken by ``card``, a follower's card (not
+    the lead) held in ``hand``; ``led_mask`` is the led suit, ``best`` the card
+    winning the trick so far, ``free_follow`` is ``follow_is_free`` of the lead.
+
+    The cases, each of which meets every duty whatever the partner exceptions:
+
+    - a card of the led suit that beats the trick so far (it obeys every raise);
+    - any card of the led suit where the variant has no duty to beat on this lead;
+    - a card of the led suit from a hand holding nothing above the best card, that
+      best card being of the led suit (there is nothing to beat it with);
+    - any card from a hand void in the led suit, in No trumps and All trumps (no
+      ruffing duty) or holding no trump (nothing to ruff with).
+
+    False means only "ask ``judge``": the card may still be legal.  The engine
+    skips ``judge`` when this holds (the usual card); its card loop inlines this
+    test, as it does ``beats``.  ``tests/test_legality.py`` checks on random
+    positions of every variant that ``judge`` finds no breach wherever this is
+    True, and on replayed records that the engine asks ``verify_card`` exactly
+    where this is False.
+    """
+    if (led_mask >> card) & 1:
+        return (ct.strength[card] > ct.strength[best] or free_follow
+                or ((led_mask >> best) & 1 == 1 and not hand & ct.above[best]))
+    return not hand & led_mask and (ct.kind > 3 or not hand & ct.trump_mask)

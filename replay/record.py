@@ -127,7 +127,7 @@ class PlayLane(Sequence[Play]):
     def __bool__(self) -> bool:
         return bool(self.texts)
 
-    def __getitem__(self, i):  # type: ignore[override]
+    def __getitem__(self, i: int) -> Play:  # type: ignore[override]
         return self.materialize()[i]
 
     def __iter__(self) -> Iterator[Play]:

@@ -26,7 +26,7 @@ class Violation:
     seat: int | None
     message: str
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         return {"code": self.code, "line": self.line, "col": self.col, "deal": self.deal,
                 "trick": self.trick, "seat": self.seat, "message": self.message}
 
@@ -65,8 +65,8 @@ class CallRecord:
 class DealReport:
     deal: int
     made: bool | None
-    score: list
-    total: list
+    score: list[int | Decimal]
+    total: list[int | Decimal]
     hang: int | Decimal = 0
     dealer: int = 0
     #: the contract: calling seat, kind (0..3 = S H D C, 4 = NT, 5 = AT), or None
@@ -99,7 +99,7 @@ class DealReport:
     hands: dict[int, int] = field(default_factory=dict)
     line: int = 0
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         return {"deal": self.deal, "made": self.made, "score": [_num(v) for v in self.score],
                 "total": [_num(v) for v in self.total], "hang": _num(self.hang)}
 
@@ -116,13 +116,13 @@ class GameReport:
     #: True when the game could not be replayed (a P1xx error)
     parse_failed: bool = False
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         return {"file": self.file, "game": self.game, "game_id": self.game_id,
                 "variant": self.variant, "deals": [d.to_json() for d in self.deals],
                 "result": self.result, "violations": [v.to_json() for v in self.violations]}
 
 
-def _num(v):
+def _num(v: int | Decimal) -> int | float:
     """Report numbers: integers as int, halves as float (97.5)."""
     if isinstance(v, Decimal):
         return int(v) if v == v.to_integral_value() else float(v)

@@ -15,11 +15,58 @@ built so far:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal
+from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from replay.bidding import Contract
 from replay.cards import ALL_TRUMPS, NO_TRUMPS
+
+if TYPE_CHECKING:
+    from replay.ruleset import Ruleset
+
+#: a number on the score sheet: whole, or a half where ru3 splits (yu3 convention 7 (docs/rules/yu3.md))
+Points = int | Decimal
+
+
+class Units(StrEnum):
+    """What the numbers on a variant's score sheet are."""
+
+    #: raw card and declaration points (yu4, mk4, fr4, contrée, ru3, yu3)
+    RAW = "raw"
+    #: match points, raw ÷ 10 with the limit-digit rounding (bg4-42)
+    MP = "mp"
+    #: Hungarian game points (hu3-16)
+    GP = "gp"
+
+
+@dataclass(frozen=True, slots=True)
+class ScoringOptions:
+    """House rules of the scoring rules, resolved from the variant's switches."""
+
+    #: ru3-23 (switch split-rounding=down): a failed contractor's half is rounded down
+    split_rounds_down: bool = False
+    #: bg4-19, bg4-40 (switch valat-x-nt): the valat bonus is doubled in No trumps
+    valat_doubled_in_nt: bool = False
+    #: bg4-40 (switch valat-x-contra): the valat bonus is multiplied with contra/recontra
+    valat_under_contra: bool = True
+    #: bg4-48 (switch kirtik): −10 MP for a failed contract
+    kirtik: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SoloistPlay:
+    """What a Hungarian soloist announced and did (hu3 conventions 7-8 (docs/rules/hu3.md), hu3 convention 18 (docs/rules/hu3.md))."""
+
+    #: the figures validly announced
+    figures: tuple[str, ...] = ()
+    #: Betl: the soloist must take no trick (hu3-19)
+    betl: bool = False
+    #: the cards in the soloist's tricks (a mask)
+    won: int = 0
+    #: his card in the last trick, if he won it
+    last_card: int | None = None
 
 
 @dataclass(slots=True)
@@ -38,26 +85,26 @@ class Tally:
     #: bela / belote credited per side (before the trick test)
     bela: list[int]
     capot_side: int | None
-    #: seat -> side, for variants whose sides are seats
-    extra: dict = field(default_factory=dict)
+    #: the Hungarian soloist's figures and tricks (None in other variants)
+    soloist: SoloistPlay | None = None
 
 
 @dataclass(slots=True)
 class DealScore:
-    scores: list[int]
+    scores: list[Points]
     made: bool | None
     #: the pot carried into the next deal (bg4 hanging points)
-    hang: int = 0
+    hang: Points = 0
 
 
-def raw_partnership(rs, t: Tally, pot: int = 0) -> DealScore:
+def raw_partnership(rs: Ruleset, t: Tally, pot: Points = 0) -> DealScore:
     """Raw points; the callers' side needs strictly more than the other (a tie
     fails: yu4-40, mk4-24, fr4-07); failed → the other side writes everything
     (yu4-42, mk4-25).  Capot +90 (yu4-38, mk4-23); in yu4 the capot side also
     takes the contest winner's declarations and every bela (yu4-38, §9.11)."""
     sides = len(t.points)
     nt = 2 if rs.nt_doubles_declarations and t.contract.kind == NO_TRUMPS else 1
-    totals = [p * nt for p in t.points]  # ru-pair-06: No trumps doubles everything
+    totals: list[Points] = [p * nt for p in t.points]  # ru-pair-06: No trumps doubles everything
     decl = [d * nt for d in t.decl]
     bela = list(t.bela)
     cs = t.capot_side
@@ -67,7 +114,7 @@ def raw_partnership(rs, t: Tally, pot: int = 0) -> DealScore:
             totals[cs] += sum(decl) + sum(bela)
         else:
             totals[cs] += decl[cs] + bela[cs]
-            if not rs.bela_needs_trick:
+            if not rs.bela.needs_trick:
                 for s in range(sides):
                     if s != cs:
                         totals[s] += bela[s]
@@ -75,29 +122,29 @@ def raw_partnership(rs, t: Tally, pot: int = 0) -> DealScore:
         for s in range(sides):
             if t.tricks[s] or not rs.decl_needs_trick:
                 totals[s] += decl[s]
-            if t.tricks[s] or not rs.bela_needs_trick:
+            if t.tricks[s] or not rs.bela.needs_trick:
                 totals[s] += bela[s]
     caller = t.caller_side
     others = max(totals[s] for s in range(sides) if s != caller)
     if totals[caller] > others:
         return DealScore(totals, True)
-    scores = [0] * sides
+    scores: list[Points] = [0] * sides
     scores[next(s for s in range(sides) if s != caller)] = sum(totals)
     return DealScore(scores, False)
 
 
 # ---------------------------------------------------------- three players
-def _own_points(rs, t: Tally) -> list:
+def _own_points(rs: Ruleset, t: Tally) -> list[Points]:
     """Each seat's points: cards (+ last 10, + yu3 discards) and, where it took a
     trick itself, its counted declarations and bela (yu3-08, A46, ru3-26)."""
-    out = list(t.points)
+    out: list[Points] = list(t.points)
     for s in range(len(out)):
         if t.tricks[s]:
             out[s] += t.decl[s] + t.bela[s]
     return out
 
 
-def soloist_raw(rs, t: Tally, pot: int = 0) -> DealScore:
+def soloist_raw(rs: Ruleset, t: Tally, pot: Points = 0) -> DealScore:
     """yu3: every seat its own points; the soloist passes with at least the two
     defenders together (a tie passes, yu3-07, C15); failed: he writes '-', the
     defenders their own (yu3-13).  All ten tricks: +90 (yu3-14)."""
@@ -111,7 +158,7 @@ def soloist_raw(rs, t: Tally, pot: int = 0) -> DealScore:
     return DealScore(tot, made)
 
 
-def contractor_split(rs, t: Tally, pot=0) -> DealScore:
+def contractor_split(rs: Ruleset, t: Tally, pot: Points = 0) -> DealScore:
     """ru3: capot +50 to each other seat for one trickless seat, +100 for taking
     every trick (ru3-26).  The contractor below either opponent fails: his points
     are split in halves between them (ru3-23, switch split-rounding); equal to one
@@ -121,6 +168,7 @@ def contractor_split(rs, t: Tally, pot=0) -> DealScore:
     n = len(tot)
     trickless = [s for s in range(n) if not t.tricks[s]]
     if len(trickless) == n - 1:
+        assert t.capot_side is not None  # the one seat with tricks took them all
         tot[t.capot_side] += 100  # double capot: the others write nothing
     elif len(trickless) == 1:
         for s in range(n):
@@ -129,10 +177,10 @@ def contractor_split(rs, t: Tally, pot=0) -> DealScore:
     c = t.caller_side
     opponents = [s for s in range(n) if s != c]
     made: bool | None
-    hang = 0
+    hang: Points = 0
     if any(tot[c] < tot[s] for s in opponents):
         half = Decimal(tot[c]) / 2
-        if rs.switches.get("split-rounding") == "down":
+        if rs.score_options.split_rounds_down:
             half = Decimal(int(half))
         for s in opponents:
             tot[s] += half
@@ -157,7 +205,7 @@ def contractor_split(rs, t: Tally, pot=0) -> DealScore:
     return DealScore(scores, made, 0)
 
 
-def _whole(v):
+def _whole(v: Points) -> Points:
     """Keep halves as Decimal, whole values as int (yu3 convention 7 (docs/rules/yu3.md))."""
     if isinstance(v, Decimal) and v == v.to_integral_value():
         return int(v)
@@ -189,13 +237,13 @@ def round_pair(a: int, b: int, limit: int) -> tuple[int, int]:
     return round_one(a, limit), round_one(b, limit)
 
 
-def match_points(rs, t: Tally, pot: int = 0) -> DealScore:
+def match_points(rs: Ruleset, t: Tally, pot: Points = 0) -> DealScore:
     """bg4: raw totals, No-trumps doubled (bg4-19), valat +90 (bg4-40), then
     match points.  Made: each side its own; failed: the defenders take all;
     equal: the callers' points hang for the next deal (bg4-41 … bg4-44).  Under
     contra/recontra the side with more points takes the whole deal ×2/×4 and a
     tie hangs all of it (bg4-45, A23: round first, then multiply)."""
-    sw = rs.switches
+    options = rs.score_options
     kind = t.contract.kind
     limit = limit_digit(kind)
     caller = t.caller_side
@@ -205,16 +253,16 @@ def match_points(rs, t: Tally, pot: int = 0) -> DealScore:
     for s in (0, 1):
         if t.tricks[s] or not rs.decl_needs_trick:  # bg4-37 (q2)
             raw[s] += t.decl[s]
-        if t.tricks[s] or not rs.bela_needs_trick:  # switch belote-needs-trick
+        if t.tricks[s] or not rs.bela.needs_trick:  # switch belote-needs-trick
             raw[s] += t.bela[s]
     valat = 0
     if t.capot_side is not None:
-        valat = rs.capot_bonus * (2 if kind == NO_TRUMPS and sw.get("valat-x-nt") == "on" else 1)
-        if t.contract.double == 1 or sw.get("valat-x-contra", "on") == "on":
+        valat = rs.capot_bonus * (2 if kind == NO_TRUMPS and options.valat_doubled_in_nt else 1)
+        if t.contract.double == 1 or options.valat_under_contra:
             raw[t.capot_side] += valat
             valat = 0  # counted inside the multiplied total
     c, d = raw[caller], raw[defender]
-    scores = [0, 0]
+    scores: list[Points] = [0, 0]
     hang = 0
     factor = t.contract.double
     if factor == 1:
@@ -239,7 +287,7 @@ def match_points(rs, t: Tally, pot: int = 0) -> DealScore:
         else:
             hang = whole
             made = False
-    if made is False and sw.get("kirtik") == "on" and hang == 0:
+    if made is False and options.kirtik and hang == 0:
         scores[caller] -= 10  # bg4-48: −10 MP for a failed contract
     # hanging points already pending go to the side with the positive score (A22)
     if hang:
@@ -249,7 +297,7 @@ def match_points(rs, t: Tally, pot: int = 0) -> DealScore:
     return DealScore(scores, made, 0)
 
 
-def match_points_solo(rs, t: Tally, pot: int = 0) -> DealScore:
+def match_points_solo(rs: Ruleset, t: Tally, pot: Points = 0) -> DealScore:
     """bg3 (A27, our reading): bg4-q2 with "opponents" = the other players combined.
     Each seat's raw points as in bg4; made: the caller has more than the others
     together, and everyone writes his own; failed: the caller writes '-' and his
@@ -266,12 +314,12 @@ def match_points_solo(rs, t: Tally, pot: int = 0) -> DealScore:
     for s in range(n):
         if t.tricks[s] or not rs.decl_needs_trick:
             raw[s] += t.decl[s]
-        if t.tricks[s] or not rs.bela_needs_trick:
+        if t.tricks[s] or not rs.bela.needs_trick:
             raw[s] += t.bela[s]
     if t.capot_side is not None:
         raw[t.capot_side] += rs.capot_bonus
     opp = sum(raw[s] for s in others)
-    scores = [0] * n
+    scores: list[Points] = [0] * n
     hang = 0
     f = t.contract.double
     if raw[c] == opp:
@@ -306,7 +354,7 @@ def match_points_solo(rs, t: Tally, pot: int = 0) -> DealScore:
 
 
 # ------------------------------------------------------------------ contrée
-def contree(rs, t: Tally, pot: int = 0) -> DealScore:
+def contree(rs: Ruleset, t: Tally, pot: Points = 0) -> DealScore:
     """Points made + points bid (contree convention 6 (docs/rules/contree.md))."""
     caller = t.caller_side
     defender = 1 - caller
@@ -318,7 +366,7 @@ def contree(rs, t: Tally, pot: int = 0) -> DealScore:
         made = t.capot_side == caller
     else:
         made = pts[caller] + bel[caller] >= v
-    scores = [0, 0]
+    scores: list[Points] = [0, 0]
     if made and m == 1:
         scores[caller] = pts[caller] + v + bel[caller]
         scores[defender] = pts[defender] + bel[defender]
@@ -331,12 +379,12 @@ def contree(rs, t: Tally, pot: int = 0) -> DealScore:
 
 
 # ----------------------------------------------------------------- penalty
-def breach_scores(rs, kind: int, offender_side: int, all_declared: int) -> list[int]:
+def breach_scores(rs: Ruleset, kind: int, offender_side: int, all_declared: int) -> list[Points]:
     """mk4-22: the other side scores 162, nothing else counts.  bg4-49 (switch
     breach-penalty=on): 162 / 258 (All trumps) / 260 (No trumps, A24) plus every
     declaration of the deal, in match points."""
-    scores = [0] * rs.sides
-    if rs.units == "mp":
+    scores: list[Points] = [0] * rs.sides
+    if rs.units is Units.MP:
         base = {ALL_TRUMPS: 258, NO_TRUMPS: 260}.get(kind, 162) + all_declared
         value = round_one(base, limit_digit(kind))
     else:

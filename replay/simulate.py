@@ -18,10 +18,24 @@ Deterministic for a seed: one ``random.Random`` drives everything.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from decimal import Decimal
 
-from replay.bidding import HU_LADDER, LADDER_RANK, Contract, model_for, run_auction
+from replay.bidding import (
+    HU_LADDER,
+    LADDER_RANK,
+    Auction,
+    Contract,
+    ForcedFirst,
+    Hungarian,
+    Ladder,
+    Model,
+    NameSuit,
+    PointBids,
+    TurnedCard,
+    model_for,
+    run_auction,
+)
 from replay.cards import (
     ALL_TRUMPS,
     CARD_TEXT,
@@ -33,18 +47,21 @@ from replay.cards import (
     SUIT_OF,
     SUITS,
     TRUMP_POINTS,
+    ContractTables,
     cards_in,
 )
-from replay.declarations import CARRE, RUN, Combo
+from replay.declarations import CARRE, RUN, Combo, Contest
 from replay.engine import DealWalk, GameWalk
+from replay.exchange import ExchangeKind
 from replay.legality import judge, trick_winner
 from replay.record import Announce, Call, Combination, Deal, Exchange, Game, Play, ScoreLine
 from replay.report import GameReport
-from replay.ruleset import Ruleset, load_ruleset
+from replay.ruleset import Ruleset
+from replay.rulesets import VARIANTS, load_ruleset
+from replay.scoring import Points
 from replay.variants import table_facts
 
-SUPPORTED = ("yu4", "yu3", "mk4", "bg4", "bg3", "bg2", "fr4", "contree", "ru3", "ru-pair",
-             "hu3", "hu2")
+SUPPORTED = tuple(VARIANTS)
 INJECTABLE = ("C401", "C402", "C403", "A501", "S601")
 KIND_CALL = ("S", "H", "D", "C", "NT", "AT")
 
@@ -57,7 +74,7 @@ def simulate_games(variant: str, games: int, seed: int, violation_rate: float = 
         raise ValueError(f"simulate supports {', '.join(SUPPORTED)}; not {variant}")
     if table_facts(variant).default_target is None and target is None:
         # fr4, bg3, bg2, ru-pair have no default target: the record says which
-        target = "151" if variant in ("bg3", "bg2") else "1001"
+        target = str(VARIANTS[variant].sample_target)
     rng = random.Random(seed)
     ruleset = load_ruleset(variant, rules, target)
     for g in range(1, games + 1):
@@ -115,6 +132,7 @@ def _suit_strength(hand: int, suit: int) -> int:
 
 def _strength(hand: int, kind: int, cards: int) -> float:
     """A hand's strength for a contract, scaled to a hand of ``cards`` cards."""
+    s: float
     if kind < 4:
         s = _suit_strength(hand, kind)
     elif kind == NO_TRUMPS:
@@ -125,7 +143,7 @@ def _strength(hand: int, kind: int, cards: int) -> float:
     return s * 8 / max(cards, 1)
 
 
-def _auction(rs: Ruleset, rng: random.Random, order: list[int], dealer: int, pre: dict,
+def _auction(rs: Ruleset, rng: random.Random, order: list[int], dealer: int, pre: dict[int, int],
              turned: int | None) -> list[Call]:
     """Calls that the variant's auction model accepts, from strength and a little chance."""
     n = rs.players
@@ -147,44 +165,64 @@ def _auction(rs: Ruleset, rng: random.Random, order: list[int], dealer: int, pre
     return calls
 
 
-def _choose_call(rs: Ruleset, rng: random.Random, model, seat: int, dealer: int, hand: int,
+def _choose_call(rs: Ruleset, rng: random.Random, model: Model, seat: int, dealer: int, hand: int,
+                 turned: int | None, nerve: int) -> str:
+    """A call for ``seat`` holding ``hand`` (its first delivery), by the auction model."""
+    return _CALLERS[rs.auction.model](rs, rng, model, seat, dealer, hand, turned, nerve)
+
+
+def _name_suit_call(rs: Ruleset, rng: random.Random, model: NameSuit, seat: int,
+                    dealer: int, hand: int, turned: int | None, nerve: int) -> str:
+    cards = rs.pre_bid
+    best = max(range(4), key=lambda s: _suit_strength(hand, s))
+    forced = rs.auction.forced_dealer and seat == dealer
+    if _strength(hand, best, cards) * cards / 8 >= 52 + nerve or forced:
+        return SUITS[best]
+    return "pass"
+
+
+def _forced_first_call(rs: Ruleset, rng: random.Random, model: ForcedFirst, seat: int, dealer: int,
+                       hand: int, turned: int | None, nerve: int) -> str:
+    return SUITS[max(range(4), key=lambda x: _suit_strength(hand, x))]
+
+
+def _turned_call(rs: Ruleset, rng: random.Random, model: TurnedCard, seat: int,
+                 dealer: int, hand: int, turned: int | None, nerve: int) -> str:
+    cards = rs.pre_bid
+    assert turned is not None  # a turned-card auction always has its card
+    suit = SUIT_OF[turned]
+    if model.round == 1:
+        s = _strength(hand | (1 << turned), suit, cards + 1)
+        return "take" if s >= 62 + nerve else "pass"
+    others = [x for x in range(4) if x != suit]
+    best = max(others, key=lambda x: _suit_strength(hand, x))
+    return SUITS[best] if _strength(hand, best, cards) >= 66 + nerve else "pass"
+
+
+def _ladder_call(rs: Ruleset, rng: random.Random, model: Ladder, seat: int, dealer: int, hand: int,
                  turned: int | None, nerve: int) -> str:
     cards = rs.pre_bid
-    if rs.auction == "name-suit":
-        best = max(range(4), key=lambda s: _suit_strength(hand, s))
-        forced = rs.forced_dealer and seat == dealer
-        if _strength(hand, best, cards) * cards / 8 >= 52 + nerve or forced:
-            return SUITS[best]
-        return "pass"
-    if rs.auction == "forced-first":
-        return SUITS[max(range(4), key=lambda x: _suit_strength(hand, x))]
-    if rs.auction == "hungarian":
-        return _hungarian_call(rs, rng, model, seat, hand, turned, nerve)
-    if rs.auction == "turned":
-        suit = SUIT_OF[turned]
-        if model.round == 1:
-            s = _strength(hand | (1 << turned), suit, cards + 1)
-            return "take" if s >= 62 + nerve else "pass"
-        others = [x for x in range(4) if x != suit]
-        best = max(others, key=lambda x: _suit_strength(hand, x))
-        return SUITS[best] if _strength(hand, best, cards) >= 66 + nerve else "pass"
-    if rs.auction == "ladder":
-        best_kind = max(range(6), key=lambda k: _strength(hand, k, cards) - 8 * (k >= 4))
-        s = _strength(hand, best_kind, cards) - 8 * (best_kind >= 4)
-        current = model.best
-        if current is not None and rs.side_of[current.seat] != rs.side_of[seat]:
-            mine = _strength(hand, current.kind, cards)
-            if current.double == 1 and mine >= 70 and rng.random() < 0.3:
-                return "X"
-        if current is not None and current.double == 2 \
-                and rs.side_of[current.seat] == rs.side_of[seat] and rng.random() < 0.15:
-            return "XX"
-        name = KIND_CALL[best_kind]
-        if s >= 58 + nerve and (current is None or LADDER_RANK[name] > LADDER_RANK[
-                KIND_CALL[current.kind]]):
-            return name
-        return "pass"
-    # point bids (contrée)
+    best_kind = max(range(6), key=lambda k: _strength(hand, k, cards) - 8 * (k >= 4))
+    s = _strength(hand, best_kind, cards) - 8 * (best_kind >= 4)
+    current = model.best
+    if current is not None and rs.side_of[current.seat] != rs.side_of[seat]:
+        mine = _strength(hand, current.kind, cards)
+        if current.double == 1 and mine >= 70 and rng.random() < 0.3:
+            return "X"
+    if current is not None and current.double == 2 \
+            and rs.side_of[current.seat] == rs.side_of[seat] and rng.random() < 0.15:
+        return "XX"
+    name = KIND_CALL[best_kind]
+    if s >= 58 + nerve and (current is None or LADDER_RANK[name] > LADDER_RANK[
+            KIND_CALL[current.kind]]):
+        return name
+    return "pass"
+
+
+def _point_call(rs: Ruleset, rng: random.Random, model: PointBids, seat: int,
+                dealer: int, hand: int, turned: int | None, nerve: int) -> str:
+    """Contrée's point bids."""
+    cards = rs.pre_bid
     best = max(range(4), key=lambda x: _suit_strength(hand, x))
     s = _strength(hand, best, cards)
     worth = int((s - 20) / 10) * 10 + 40 + nerve // 3 * 10
@@ -206,9 +244,10 @@ def _choose_call(rs: Ruleset, rng: random.Random, model, seat: int, dealer: int,
     return "pass"
 
 
-def _hungarian_call(rs: Ruleset, rng: random.Random, model, seat: int, hand: int,
-                    turned: int | None, nerve: int) -> str:
+def _hungarian_call(rs: Ruleset, rng: random.Random, model: Hungarian, seat: int, dealer: int,
+                    hand: int, turned: int | None, nerve: int) -> str:
     cards = rs.pre_bid
+    assert turned is not None  # a Hungarian auction always has its turned card
     if model.phase == "r1":
         s = _strength(hand | (1 << turned), SUIT_OF[turned], cards + 1)
         return "take" if s >= 64 + nerve else "pass"
@@ -220,14 +259,26 @@ def _hungarian_call(rs: Ruleset, rng: random.Random, model, seat: int, hand: int
         higher = model.best is None or HU_LADDER[best] > HU_LADDER[model._name()]
         return best if s >= 66 + nerve and higher else "pass"
     if model.phase == "kontra":
-        s = _strength(hand, model.best.kind if model.best.kind < 4 else 4, cards)
+        kind = model.standing().kind
+        s = _strength(hand, kind if kind < 4 else 4, cards)
         return "X" if s >= 72 and rng.random() < 0.4 else "pass"
     return "XX" if rng.random() < 0.2 else "pass"
 
 
+#: the simulated players' bidding, by auction model
+_CALLERS: dict[Auction, Callable[..., str]] = {
+    Auction.NAME_SUIT: _name_suit_call,
+    Auction.FORCED_FIRST: _forced_first_call,
+    Auction.TURNED: _turned_call,
+    Auction.LADDER: _ladder_call,
+    Auction.POINTS: _point_call,
+    Auction.HUNGARIAN: _hungarian_call,
+}
+
+
 # ---------------------------------------------------------------------- deal
 def _simulate_deal(rs: Ruleset, rng: random.Random, number: int, dealer: int, rate: float,
-                   game: Game, totals: list[int]) -> tuple[Deal, bool]:
+                   game: Game, totals: list[Points]) -> tuple[Deal, bool]:
     n = rs.players
     facts = table_facts(rs.variant)
     deck = cards_in(rs.deck)
@@ -263,7 +314,7 @@ def _simulate_deal(rs: Ruleset, rng: random.Random, number: int, dealer: int, ra
     hands = {s: pre[s] | sum(1 << c for c in second[s]) for s in first}
     kind_of_play = contract.kind
 
-    if rs.auction == "hungarian":
+    if rs.auction.model is Auction.HUNGARIAN:
         strength = _strength(pre[contract.seat], contract.kind, rs.pre_bid)
         if strength >= 80 and rng.random() < 0.5:
             deal.announce.append(Announce(contract.seat, ["absolut"], "bids"))
@@ -272,7 +323,7 @@ def _simulate_deal(rs: Ruleset, rng: random.Random, number: int, dealer: int, ra
     inject = rng.random() < rate
     kind = rng.choice(INJECTABLE) if inject else None
 
-    if rs.declarations.contest != "none":
+    if rs.declarations.contest is not Contest.NONE:
         deal.declare = {}
         for seat in range(1, n + 1):
             combos = _combinations(hands[seat], rs, contract.kind)
@@ -293,20 +344,41 @@ def _exchange(rs: Ruleset, rng: random.Random, contract: Contract, hands: dict[i
     """What the seats exchange, carried out on ``hands``: the yu3 soloist lays away his
     two cheapest cards; the ru3 holder of the trump seven swaps it; in hu the holder of
     the required card swaps, takes the trumps on top of the stock and discards as many."""
+    if rs.exchange is ExchangeKind.NONE:
+        return []
+    return _EXCHANGERS[rs.exchange](contract, hands, turned, stock)
+
+
+def _discard(contract: Contract, hands: dict[int, int], turned: int | None,
+             stock: list[int]) -> list[Exchange]:
+    """yu3: the soloist lays away his two cheapest cards."""
     ct = CONTRACT_TABLES[contract.kind]
+    hand = hands[contract.seat]
+    cheap = sorted(cards_in(hand), key=lambda c: (ct.points[c], ct.strength[c]))[:2]
+    hands[contract.seat] = hand & ~((1 << cheap[0]) | (1 << cheap[1]))
+    return [Exchange(contract.seat, "discard", [CARD_TEXT[c] for c in cheap])]
+
+
+def _seven_swap(contract: Contract, hands: dict[int, int], turned: int | None,
+                stock: list[int]) -> list[Exchange]:
+    """ru3: the holder of the trump seven swaps it for the turned card."""
     trump = contract.kind
-    if rs.exchange == "discard":
-        hand = hands[contract.seat]
-        cheap = sorted(cards_in(hand), key=lambda c: (ct.points[c], ct.strength[c]))[:2]
-        hands[contract.seat] = hand & ~((1 << cheap[0]) | (1 << cheap[1]))
-        return [Exchange(contract.seat, "discard", [CARD_TEXT[c] for c in cheap])]
-    if rs.exchange == "seven-swap" and contract.round == 1 and trump < 4:
+    if contract.round == 1 and trump < 4 and turned is not None:
         seven = trump * 8
         for seat, hand in hands.items():
             if hand >> seven & 1 and turned != seven:
                 hands[seat] = (hand & ~(1 << seven)) | (1 << turned)
                 return [Exchange(seat, "swap", [CARD_TEXT[seven]])]
-    if rs.exchange == "hungarian" and contract.round == 1 and trump < 4:
+    return []
+
+
+def _hungarian_swap(contract: Contract, hands: dict[int, int], turned: int | None,
+                    stock: list[int]) -> list[Exchange]:
+    """hu: the holder of the required card swaps it, takes the trumps on top of the
+    stock and discards as many."""
+    ct = CONTRACT_TABLES[contract.kind]
+    trump = contract.kind
+    if contract.round == 1 and trump < 4 and turned is not None:
         visible = {turned, stock[0] if stock else None}
         need = trump * 8
         while need in visible and need < trump * 8 + 2:
@@ -335,6 +407,14 @@ def _exchange(rs: Ruleset, rng: random.Random, contract: Contract, hands: dict[i
             hands[seat] = hand
             return out
     return []
+
+
+#: the simulated exchange of each ``ExchangeKind`` but NONE
+_EXCHANGERS: dict[ExchangeKind, Callable[..., list[Exchange]]] = {
+    ExchangeKind.DISCARD: _discard,
+    ExchangeKind.SEVEN_SWAP: _seven_swap,
+    ExchangeKind.HUNGARIAN: _hungarian_swap,
+}
 
 
 def _combinations(hand: int, rs: Ruleset, kind: int) -> list[str]:
@@ -377,7 +457,7 @@ def _false_run(hand: int) -> str:
 
 # ---------------------------------------------------------------------- play
 def _play_out(rs: Ruleset, rng: random.Random, hands: dict[int, int], leader: int, kind: int,
-              inject: str | None, totals: list[int]) -> list[Play]:
+              inject: str | None, totals: list[Points]) -> list[Play]:
     n = rs.players
     ct = CONTRACT_TABLES[kind]
     plays: list[Play] = []
@@ -401,7 +481,7 @@ def _play_out(rs: Ruleset, rng: random.Random, hands: dict[int, int], leader: in
             bela = None
             suit = SUIT_OF[card]
             if suit in bela_suits and RANKS[card & 7] in "QK" and (seat, suit) not in announced \
-                    and not rs.bela_auto:
+                    and not rs.bela.auto:
                 if hand & (1 << (card ^ 3)) and _bela_allowed(rs, ct, trick, card):
                     bela = "bela"
                     announced.add((seat, suit))
@@ -420,15 +500,15 @@ def _play_out(rs: Ruleset, rng: random.Random, hands: dict[int, int], leader: in
     return plays
 
 
-def _bela_allowed(rs: Ruleset, ct, trick: list[int], card: int) -> bool:
+def _bela_allowed(rs: Ruleset, ct: ContractTables, trick: list[int], card: int) -> bool:
     """bg4-38: a lead, a follow, or a ruff in a suit contract; never a discard."""
-    if not rs.bela_not_on_discard or not trick:
+    if not rs.bela.not_on_discard or not trick:
         return True
     return SUIT_OF[card] == SUIT_OF[trick[0]] or (ct.kind < 4 and SUIT_OF[card] == ct.kind)
 
 
 def _breach(code: str, hand: int, legal: int, trick: list[int], seats: list[int], seat: int,
-            ct, rs: Ruleset) -> int:
+            ct: ContractTables, rs: Ruleset) -> int:
     """A card that breaks exactly the duty ``code`` here, or -1 if none does."""
     for c in cards_in(hand & ~legal):
         _, got = judge(hand, c, trick, seats, seat, ct, rs.duties, rs.side_of)
@@ -438,7 +518,7 @@ def _breach(code: str, hand: int, legal: int, trick: list[int], seats: list[int]
 
 
 def _choose(rng: random.Random, hand: int, legal: int, trick: list[int], seats: list[int],
-            seat: int, ct, rs: Ruleset) -> int:
+            seat: int, ct: ContractTables, rs: Ruleset) -> int:
     """Win cheaply when possible, otherwise throw the least valuable card."""
     options = cards_in(legal)
     if not trick:

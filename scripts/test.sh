@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Set up (scripts/setup.sh), then lint, run the whole test suite and build the docs site
-# with --strict (a broken link or a missing page fails).
+# Set up (scripts/setup.sh), then lint, type-check (mypy, configured in pyproject.toml),
+# run the whole test suite and build the docs site with --strict (a broken link or a
+# missing page fails).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 .venv/bin/ruff check .
+.venv/bin/mypy
 .venv/bin/python -m pytest "$@"
 site="$(mktemp -d "${TMPDIR:-/tmp}/belot-site.XXXXXX")"
 trap 'rm -rf "$site"' EXIT

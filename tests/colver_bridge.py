@@ -493,7 +493,7 @@ def compare(deal: ColverDeal, ruleset=None, text: str | None = None) -> list[Dis
     from replay.cards import CONTRACT_TABLES
     from replay.engine import replay_game
     from replay.legality import legal_cards
-    from replay.ruleset import load_ruleset
+    from replay.rulesets import load_ruleset
 
     ruleset = ruleset or load_ruleset("contree")
     text = text or record_text(deal)
@@ -592,7 +592,7 @@ def compare_calls(deal: ColverDeal, ruleset=None) -> list[Disagreement]:
 
 def run(n: int, start: int = 0) -> tuple[list[ColverDeal], list[Disagreement]]:
     """Play and compare deals with seeds ``start .. start + n - 1``."""
-    from replay.ruleset import load_ruleset
+    from replay.rulesets import load_ruleset
 
     ruleset = load_ruleset("contree")
     deals, found = [], []

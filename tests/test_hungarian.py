@@ -165,11 +165,11 @@ def test_no_trumps_has_no_declarations_and_no_bela():
 def test_betl_made_scores_ten():
     from replay.bidding import Contract
     from replay.figures import hungarian_scoring
-    from replay.ruleset import load_ruleset
-    from replay.scoring import Tally
+    from replay.rulesets import load_ruleset
+    from replay.scoring import SoloistPlay, Tally
 
     t = Tally(Contract(1, 4), 0, [0, 60, 60], [0, 5, 4], [0, 0, 0], 0, [0, 0, 0], None,
-              extra={"figures": ["betl"], "betl": True, "won": 0, "last_card": None})
+              soloist=SoloistPlay(figures=("betl",), betl=True, won=0, last_card=None))
     r = hungarian_scoring(load_ruleset("hu3"), t)
     assert (r.scores, r.made) == ([10, 0, 0], True)
     t.contract.kontras, t.contract.double = (2,), 2

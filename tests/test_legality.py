@@ -7,11 +7,36 @@ exact legal set and the exact code a wrong card gets.  Seats 1 and 3 are side A,
 
 from __future__ import annotations
 
-import pytest
+import random
 
-from replay.cards import CARD_INDEX, CARD_TEXT, CONTRACT_TABLES, cards_in
-from replay.legality import judge, trick_winner
-from replay.ruleset import load_ruleset
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from test_play_reference import (
+    CONTRACTS,
+    PLAYERS,
+    _contract_of,
+    deck_of,
+    engine_kind,
+    mask,
+    position,
+    positions,
+    rules_text,
+)
+
+from ingest.bgn.reader import parse_games
+from ingest.bgn.writer import write_game
+from replay import engine
+from replay.cards import CARD_INDEX, CARD_TEXT, CONTRACT_TABLES, SUIT_MASK, SUIT_OF, cards_in
+from replay.legality import (
+    Breach,
+    follow_is_free,
+    judge,
+    no_duty_bites,
+    trick_winner,
+    verify_card,
+)
+from replay.rulesets import SWITCHES, load_ruleset
+from replay.simulate import SUPPORTED, simulate_games
 
 H, S, D, C = 1, 0, 2, 3
 
@@ -112,3 +137,122 @@ def test_plain_overbeat_needs_a_higher_card_only_when_held():
 def test_trick_winner(trick, trump, winner):
     cards = [CARD_INDEX[c] for c in trick.split()]
     assert trick_winner(cards, CONTRACT_TABLES[trump]) == winner
+
+
+# ------------------------------------------------------- the breach and its reason
+
+def test_verify_card_gives_the_code_and_the_reason():
+    """verify_card is judge's verdict with the message a player reads (C401 to C404)."""
+    rs = rules_of("yu4", None)
+    ct = CONTRACT_TABLES[H]  # hearts trump
+    cases = [
+        # trick, hand, card, breach
+        ("AS", "KS 7S JH", "JH",
+         Breach("C401", "seat 2 did not follow spades while holding 7S KS")),
+        ("AS", "JH 9H 7D", "7D",
+         Breach("C402", "seat 2 played 7D instead of a trump while holding 9H JH")),
+        ("9H", "JH 7H", "7H",
+         Breach("C403", "seat 2 played 7H, a trump too low, while holding a higher trump")),
+        ("TS", "AS 7S", "7S",
+         Breach("C404", "seat 2 played 7S without beating the best spades while holding a "
+                        "higher one")),
+    ]
+    for trick, hand, card, expected in cases:
+        got = verify_card(_mask(hand), CARD_INDEX[card], [CARD_INDEX[trick]], [1], 2, ct,
+                          rs.duties, rs.side_of)
+        assert got == expected, (trick, hand, card)
+    assert verify_card(_mask("AS 7S"), CARD_INDEX["AS"], [CARD_INDEX["TS"]], [1], 2, ct,
+                       rs.duties, rs.side_of) is None
+
+
+# --------------------------------------------- the engine's skip: no duty can bite
+
+def _skip_is_safe(variant, contract, switches, hand, trick, seats, seat) -> tuple[int, int]:
+    """For every card of ``hand``: where ``no_duty_bites`` says skip, ``judge`` finds no
+    breach.  Returns (cards skipped, cards checked)."""
+    rs = load_ruleset(variant, rules_text(switches), "1001")
+    ct = CONTRACT_TABLES[engine_kind(contract)]
+    ints = [CARD_INDEX[c] for c in trick]
+    best = ints[trick_winner(ints, ct)]
+    led_mask = SUIT_MASK[SUIT_OF[ints[0]]]
+    free = follow_is_free(ints[0], ct, rs.duties)
+    held = mask(hand)
+    skipped = 0
+    for card in hand:
+        c = CARD_INDEX[card]
+        if no_duty_bites(c, held, led_mask, best, free, ct):
+            skipped += 1
+            assert judge(held, c, ints, seats, seat, ct, rs.duties, rs.side_of)[1] is None, (
+                card, variant, contract, switches, hand, trick, seats, seat)
+    return skipped, len(hand)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions())
+def test_no_duty_bites_only_where_judge_finds_no_breach(pos):
+    """The engine replays a card without the duty chain when ``no_duty_bites``; on
+    random positions of every variant, contract and switch, ``judge`` agrees."""
+    assume(pos[4])  # a follower's card: the leader plays anything
+    _skip_is_safe(*pos)
+
+
+def test_no_duty_bites_skips_most_cards_and_never_a_breach():
+    """The seeded sweep: every variant, contract kind and switch value, the skip
+    taken often (it is the engine's fast path) and never over a breach."""
+    rng = random.Random(1713)
+    skipped = checked = 0
+    for variant in sorted(PLAYERS):
+        settings_list = [{}] + [{name: value} for name, values in SWITCHES[variant].items()
+                                for value in values]
+        for contract in CONTRACTS[variant]:
+            for switches in settings_list:
+                for _ in range(60):
+                    deck = deck_of(variant)[:]
+                    rng.shuffle(deck)
+                    hand, trick, seats, seat = position(rng.choice, rng.randint, variant, deck)
+                    if trick:
+                        s, c = _skip_is_safe(variant, contract, switches, hand, trick, seats,
+                                             seat)
+                        skipped, checked = skipped + s, checked + c
+    assert checked > 20_000 and 0.3 < skipped / checked < 1, (skipped, checked)
+
+
+@pytest.mark.parametrize("variant", SUPPORTED)
+def test_the_engine_checks_exactly_where_no_duty_bites_says_so(variant, monkeypatch):
+    """The card loop inlines ``no_duty_bites`` (as it does ``beats``): on simulated
+    records of every variant, violations injected, the engine asks ``verify_card``
+    for exactly the cards where ``no_duty_bites`` is False, in play order."""
+    asked: list[tuple[int, int]] = []
+
+    def spy(hand, card, trick, seats, seat, *rest):
+        asked.append((seat, card))
+        return verify_card(hand, card, trick, seats, seat, *rest)
+
+    monkeypatch.setattr(engine, "verify_card", spy)
+    checked = 0
+    for rate in (0.0, 0.3):
+        for game in simulate_games(variant, 4, seed=1713, violation_rate=rate):
+            (parsed,) = list(parse_games(write_game(game)))
+            rs = load_ruleset(variant, parsed.tags.get("Rules"), parsed.tags.get("Target"))
+            asked.clear()
+            report = engine.replay_game(parsed)
+            expected: list[tuple[int, int]] = []
+            for dr in report.deals:
+                if dr.contract is None or not dr.plays:
+                    continue
+                ct = CONTRACT_TABLES[engine_kind(_contract_of(dr))]
+                hands = dict(dr.hands)
+                trick: list[int] = []
+                for seat, c, _number, _ok, _bela in dr.plays:
+                    held = hands[seat]
+                    if trick and held >> c & 1:
+                        best = trick[trick_winner(trick, ct)]
+                        free = follow_is_free(trick[0], ct, rs.duties)
+                        if not no_duty_bites(c, held, SUIT_MASK[SUIT_OF[trick[0]]], best, free,
+                                             ct):
+                            expected.append((seat, c))
+                        checked += 1
+                    hands[seat] = held & ~(1 << c)
+                    trick = [] if len(trick) == rs.players - 1 else trick + [c]
+            assert asked == expected, (variant, rate)
+    assert checked > 100, checked

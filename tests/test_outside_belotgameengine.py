@@ -49,7 +49,7 @@ from replay.cards import (
 )
 from replay.declarations import CARRE, decide, holds, parse_combo
 from replay.legality import trick_winner
-from replay.ruleset import load_ruleset
+from replay.rulesets import load_ruleset
 from replay.scoring import Tally, limit_digit, match_points, round_one, round_pair
 from replay.simulate import _combinations
 

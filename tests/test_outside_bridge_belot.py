@@ -17,7 +17,7 @@ import pytest
 
 from replay.cards import ALL_TRUMPS, CARD_INDEX, CONTRACT_TABLES, NO_TRUMPS, cards_in
 from replay.legality import legal_cards, trick_winner
-from replay.ruleset import load_ruleset
+from replay.rulesets import load_ruleset
 
 DATA = json.loads(gzip.decompress(
     (Path(__file__).parent / "data" / "bridge_belot_2001.json.gz").read_bytes()))

@@ -22,7 +22,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import replay.rulesets  # noqa: F401  (fills the SWITCHES table)
 from ingest.bgn.reader import parse_games
 from ingest.bgn.writer import write_game
 from replay.cards import (
@@ -36,7 +35,7 @@ from replay.cards import (
 )
 from replay.engine import replay_game
 from replay.legality import judge, legal_cards, trick_winner
-from replay.ruleset import SWITCHES, load_ruleset
+from replay.rulesets import SWITCHES, load_ruleset
 from replay.simulate import SUPPORTED, simulate_games
 
 PLAYERS = {"yu4": 4, "mk4": 4, "bg4": 4, "fr4": 4, "contree": 4, "ru-pair": 4,

@@ -16,7 +16,7 @@ from ingest.bgn.writer import write_game
 from replay.cards import ALL_TRUMPS, CARD_INDEX, CARD_TEXT, CONTRACT_TABLES, SUIT_OF, cards_in
 from replay.engine import replay_game
 from replay.legality import judge, trick_winner
-from replay.ruleset import load_ruleset
+from replay.rulesets import load_ruleset
 from replay.simulate import SUPPORTED, simulate_games
 
 AT = CONTRACT_TABLES[ALL_TRUMPS]

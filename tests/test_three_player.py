@@ -25,7 +25,7 @@ import pytest
 from engine_util import found, replay_text, where
 
 from replay.bidding import Contract
-from replay.ruleset import load_ruleset
+from replay.rulesets import load_ruleset
 from replay.scoring import Tally, contractor_split, soloist_raw
 
 RECORDS = Path(__file__).parent / "records"

@@ -33,7 +33,7 @@ from pathlib import Path
 import pytest
 from ingest_util import REPO, run_cli
 
-from ingest.reader import read_games
+from ingest.bgn.reader import read_games
 
 WORKED = REPO / "tests" / "records" / "worked"
 

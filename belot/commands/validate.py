@@ -48,7 +48,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from replay.validate import expand_paths, format_violation, validate_file
+    from ingest.validate import expand_paths, format_violation, validate_file
 
     try:
         files = list(expand_paths(args.paths))

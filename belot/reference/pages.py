@@ -78,8 +78,7 @@ def rule_entry(row: Row | str, heading: str = "###") -> str:
 
 
 def _switch_table(variant: str) -> str:
-    from replay import rulesets  # noqa: F401  (registers the families)
-    from replay.ruleset import SWITCHES
+    from replay.rulesets import SWITCHES
 
     switches = SWITCHES.get(variant, {})
     if not switches:
@@ -94,15 +93,16 @@ def _switch_table(variant: str) -> str:
 
 
 def _profiles(variant: str) -> str:
-    from replay.ruleset import DEFAULT_PROFILE, PROFILES, SWITCHES
+    from replay.rulesets import VARIANTS as TABLE
 
-    if "profile" not in SWITCHES.get(variant, {}):
+    entry = TABLE.get(variant)
+    if entry is None or "profile" not in entry.switches:
         return ""
-    base = DEFAULT_PROFILE.get(variant, "o")
+    base = entry.default_profile or "o"
     lines = ["| profile | text | switches it sets |", "|---|---|---|"]
     texts = {"o": "the Bulgarian online rules", "q1": "qwe.wiki \"Belote\", general rules",
              "q2": "qwe.wiki \"Правила Бело\""}
-    for name, sets in PROFILES["bg4"].items():
+    for name, sets in TABLE["bg4"].profiles.items():
         changed = ", ".join(f"`{k}={v}`" for k, v in sets.items()) or "the defaults"
         lines.append(f"| `{name}` | {texts[name]} | {changed} |")
     return (f"\n## Profiles\n\nThe three bg4 texts disagree; each reading is a profile. "
@@ -111,7 +111,7 @@ def _profiles(variant: str) -> str:
 
 def variant_page(variant: str) -> str:
     """A variant: summary, switches, profiles, conventions, refusals and every rule."""
-    from replay.ruleset import UNDEFINED_CONVENTIONS
+    from replay.rulesets import VARIANTS as TABLE
     from replay.variants import TABLES
 
     name, state = VARIANTS[variant]
@@ -128,7 +128,7 @@ def variant_page(variant: str) -> str:
                    "convention N\".\n\n"
                    + "\n\n".join(f"**{n}.** {c}" for n, c in CONVENTIONS[variant].items())
                    + "\n")
-    refused = UNDEFINED_CONVENTIONS.get(variant)
+    refused = TABLE[variant].undefined if variant in TABLE else None
     if refused:
         out.append("\n## Refused\n\nThe club's text names these conventions without defining "
                    "them; a `Rules` tag that names one is refused with P102 rather than "
@@ -158,7 +158,7 @@ def readings_page() -> str:
 
 
 def rules_index() -> str:
-    from replay.ruleset import UNSUPPORTED
+    from replay.rulesets import UNSUPPORTED
 
     lines = [f"| [{v}]({v}.md) | {n} | {s} |" for v, (n, s) in VARIANTS.items()]
     refused = "\n".join(f"- **{v}**: {REFUSED_WHY[v]} The engine says: "

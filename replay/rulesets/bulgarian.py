@@ -8,10 +8,14 @@ disagreement is a switch (§5.4) whose default ``o`` sets; ``[Rules
 
 from __future__ import annotations
 
-from replay.declarations import DeclarationPolicy
+from collections.abc import Mapping
+
+from replay.bela import BelaRules
+from replay.bidding import Annul, Auction, AuctionRules
+from replay.declarations import Contest, DeclarationPolicy
 from replay.legality import PlayDuties
-from replay.ruleset import PROFILES, Ruleset, partnership_sides, register
-from replay.scoring import match_points
+from replay.ruleset import Ruleset, Variant, individual_sides, partnership_sides
+from replay.scoring import ScoringOptions, Units, match_points, match_points_solo
 
 #: carré strength by natural rank 7 8 9 T J Q K A (bg4-34)
 CARRE_BY_POINTS = (0, 0, 5, 3, 6, 1, 2, 4)  # o: J > 9 > A > T > K > Q
@@ -29,7 +33,7 @@ BG4_SWITCHES: dict[str, tuple[str, ...]] = {
     "carre-order": ("points", "natural"),  # bg4-34, C7
     "nt-four-aces": ("off", "on"),  # bg4-35, C8
     "belote-needs-trick": ("off", "on"),  # bg4-37
-    "double-levels": ("2", "3"),  # bg4-10
+    "double-levels": ("2", "3"),  # bg4-10: accepted; both readings replay alike
     "forced-dealer": ("off", "on"),  # bg4-13
     "forced-dealer-annul": ("off", "7", "any"),  # bg4-13
     "deal-packets": ("3+2", "3+3+2"),  # bg4-06, C10
@@ -37,7 +41,7 @@ BG4_SWITCHES: dict[str, tuple[str, ...]] = {
     "breach-penalty": ("off", "on"),  # bg4-49
 }
 
-PROFILES["bg4"] = {
+BG4_PROFILES: dict[str, dict[str, str]] = {
     "o": {},
     "q1": {"trump-raise-partner": "off", "ruff-if-partner-wins": "on", "underruff": "on",
            "valat-x-nt": "on", "valat-x-contra": "off", "run8": "120"},
@@ -47,7 +51,7 @@ PROFILES["bg4"] = {
 }
 
 
-def bg_declarations(sw: dict[str, str]) -> DeclarationPolicy:
+def bg_declarations(sw: Mapping[str, str]) -> DeclarationPolicy:
     """bg4-28 … bg4-35: runs and carrés contested apart."""
     return DeclarationPolicy(
         run_values=(20, 50, 100, 100, 100, int(sw["run8"])),  # bg4-28, bg4-29
@@ -56,13 +60,14 @@ def bg_declarations(sw: dict[str, str]) -> DeclarationPolicy:
         ties=(),  # bg4-33: no trump priority; equal best runs void all runs
         run_and_carre_share=sw["card-reuse"] == "on",  # bg4-32
         capot_takes_all=False,  # C19
-        contest="separate",  # bg4-33, bg4-34
+        contest=Contest.SEPARATE,  # bg4-33, bg4-34
         run_key_cap=5,  # bg4-29 / A25: longer runs compare as their best five
         carre_strength=CARRE_BY_POINTS if sw["carre-order"] == "points" else CARRE_NATURAL,
+        nt_four_aces=200 if sw["nt-four-aces"] == "on" else 0,  # bg4-35, C8
     )
 
 
-def bg_duties(sw: dict[str, str]) -> PlayDuties:
+def bg_duties(sw: Mapping[str, str]) -> PlayDuties:
     """bg4-21 … bg4-27."""
     return PlayDuties(
         overbeat_plain=False,  # bg4-25
@@ -78,8 +83,26 @@ def bg_duties(sw: dict[str, str]) -> PlayDuties:
     )
 
 
-@register("bg4", BG4_SWITCHES)
-def bg4(sw: dict[str, str], target: int) -> Ruleset:
+def bg_auction(sw: Mapping[str, str]) -> AuctionRules:
+    """bg4-08 … bg4-13: the ladder; the forced dealer and his annulment by switch."""
+    return AuctionRules(Auction.LADDER,
+                        forced_dealer=sw["forced-dealer"] == "on",  # bg4-13
+                        annul=Annul(sw["forced-dealer-annul"]))  # bg4-13
+
+
+def bg_bela(sw: Mapping[str, str]) -> BelaRules:
+    return BelaRules(credit_at_first=False,
+                     needs_trick=sw["belote-needs-trick"] == "on",  # bg4-37
+                     not_on_discard=True)  # bg4-38
+
+
+def bg_score_options(sw: Mapping[str, str]) -> ScoringOptions:
+    return ScoringOptions(valat_doubled_in_nt=sw["valat-x-nt"] == "on",  # bg4-19, bg4-40, C4
+                          valat_under_contra=sw["valat-x-contra"] == "on",  # bg4-40, C4
+                          kirtik=sw["kirtik"] == "on")  # bg4-48
+
+
+def bg4(sw: Mapping[str, str], target: int) -> Ruleset:
     return Ruleset(
         variant="bg4",
         players=4,  # bg4-01
@@ -88,12 +111,10 @@ def bg4(sw: dict[str, str], target: int) -> Ruleset:
         hand_size=8,  # bg4-07
         pre_bid=6 if sw["deal-packets"] == "3+3+2" else 5,  # bg4-06, C10
         target=target,  # bg4-47: 151 MP
-        auction="ladder",  # bg4-08 … bg4-13
-        forced_dealer=sw["forced-dealer"] == "on",  # bg4-13
+        auction=bg_auction(sw),
         duties=bg_duties(sw),
         declarations=bg_declarations(sw),
-        bela_credit_at_first=False,
-        bela_needs_trick=sw["belote-needs-trick"] == "on",  # bg4-37
+        bela=bg_bela(sw),
         decl_needs_trick=True,  # bg4-37 (q2: the team must win a trick)
         capot_bonus=90,  # bg4-40: 9 MP
         last_trick_bonus=10,  # bg4-39
@@ -101,9 +122,9 @@ def bg4(sw: dict[str, str], target: int) -> Ruleset:
         auto_end=False,
         claim_game=False,  # docs/bgn/report.md: claim game only in yu4, yu3, ru3, mk4
         switches=dict(sw),
-        units="mp",  # bg4-42
+        units=Units.MP,  # bg4-42
         scoring=match_points,  # bg4-41 … bg4-46
-        bela_not_on_discard=True,  # bg4-38
+        score_options=bg_score_options(sw),
         no_end_on_capot=True,  # bg4-47
     )
 
@@ -112,14 +133,11 @@ def bg4(sw: dict[str, str], target: int) -> Ruleset:
 DECK_24 = sum(1 << (s * 8 + r) for s in range(4) for r in range(2, 8))
 
 
-def _bg_short(variant: str, players: int, pre_bid: int, hand: int, sw: dict[str, str],
+def _bg_short(variant: str, players: int, pre_bid: int, hand: int, sw: Mapping[str, str],
               target: int) -> Ruleset:
     """bg3 and bg2: deck, deal and bidding from the seed; play from bg4; scoring by
     the default of reading A27 (docs/rules/readings.md: bg4-q2 with the others combined) — a default
     of this project, not a rule-book fact."""
-    from replay.ruleset import individual_sides
-    from replay.scoring import match_points_solo
-
     return Ruleset(
         variant=variant,
         players=players,
@@ -128,12 +146,10 @@ def _bg_short(variant: str, players: int, pre_bid: int, hand: int, sw: dict[str,
         hand_size=hand,
         pre_bid=pre_bid,
         target=target,  # no default: the Target tag (§5.4)
-        auction="ladder",  # bg3-04, bg2-03 (A27)
-        forced_dealer=sw["forced-dealer"] == "on",
+        auction=bg_auction(sw),  # bg3-04, bg2-03 (A27)
         duties=bg_duties(sw),
         declarations=bg_declarations(sw),
-        bela_credit_at_first=False,
-        bela_needs_trick=sw["belote-needs-trick"] == "on",
+        bela=bg_bela(sw),
         decl_needs_trick=True,
         capot_bonus=90,
         last_trick_bonus=10,
@@ -141,20 +157,24 @@ def _bg_short(variant: str, players: int, pre_bid: int, hand: int, sw: dict[str,
         auto_end=False,
         claim_game=False,
         switches=dict(sw),
-        units="mp",
+        units=Units.MP,
         scoring=match_points if players == 2 else match_points_solo,
-        bela_not_on_discard=True,
+        score_options=bg_score_options(sw),
         no_end_on_capot=True,
         deck=DECK_24,
         hands_required=players == 2,  # bg2-02: six cards stay aside unseen
     )
 
 
-@register("bg3", BG4_SWITCHES)
-def bg3(sw: dict[str, str], target: int) -> Ruleset:
+def bg3(sw: Mapping[str, str], target: int) -> Ruleset:
     return _bg_short("bg3", 3, 5, 8, sw, target)  # bg3-03: 3 + 2, then 3 more; 8 tricks
 
 
-@register("bg2", BG4_SWITCHES)
-def bg2(sw: dict[str, str], target: int) -> Ruleset:
+def bg2(sw: Mapping[str, str], target: int) -> Ruleset:
     return _bg_short("bg2", 2, 6, 9, sw, target)  # bg2-02: 6, then 3 more; 9 tricks
+
+
+BG4 = Variant(bg4, BG4_SWITCHES, BG4_PROFILES)
+#: A27: bg3 and bg2 inherit bg4-q2; their records carry a Target tag (151 for samples)
+BG3 = Variant(bg3, BG4_SWITCHES, BG4_PROFILES, default_profile="q2", sample_target=151)
+BG2 = Variant(bg2, BG4_SWITCHES, BG4_PROFILES, default_profile="q2", sample_target=151)

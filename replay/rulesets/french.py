@@ -3,16 +3,19 @@ q1 base, with docs/rules/fr4.md) and ``contree`` (Belote contrée, docs/rules/co
 
 from __future__ import annotations
 
-from replay.declarations import DeclarationPolicy
+from collections.abc import Mapping
+
+from replay.bela import BelaRules
+from replay.bidding import Auction, AuctionRules
+from replay.declarations import Contest, DeclarationPolicy
 from replay.legality import PlayDuties
-from replay.ruleset import Ruleset, partnership_sides, register
+from replay.ruleset import Ruleset, Variant, partnership_sides
 from replay.rulesets.bulgarian import CARRE_BY_POINTS
 from replay.scoring import contree as contree_scoring
 from replay.scoring import raw_partnership
 
 
-@register("fr4", {})
-def fr4(sw: dict[str, str], target: int) -> Ruleset:
+def fr4(sw: Mapping[str, str], target: int) -> Ruleset:
     return Ruleset(
         variant="fr4",
         players=4,
@@ -21,8 +24,7 @@ def fr4(sw: dict[str, str], target: int) -> Ruleset:
         hand_size=8,  # fr4-05
         pre_bid=5,  # fr4-02
         target=target,  # fr4-08: from the Target tag (A29)
-        auction="turned",  # fr4-03, fr4-04
-        forced_dealer=False,
+        auction=AuctionRules(Auction.TURNED),  # fr4-03, fr4-04
         duties=PlayDuties(  # fr4 convention 2 (docs/rules/fr4.md) (q1 with the over-ruff duty)
             overbeat_plain=False,
             overbeat_trump=True,
@@ -41,12 +43,13 @@ def fr4(sw: dict[str, str], target: int) -> Ruleset:
             ties=(),
             run_and_carre_share=False,  # q1: a card in one declaration only (bg4-32)
             capot_takes_all=False,
-            contest="separate",
+            contest=Contest.SEPARATE,
             run_key_cap=5,
             carre_strength=CARRE_BY_POINTS,
         ),
-        bela_credit_at_first=False,
-        bela_needs_trick=False,  # fr4 convention 3 (docs/rules/fr4.md): belote needs no trick
+        bela=BelaRules(credit_at_first=False,
+                       needs_trick=False,  # fr4 convention 3 (docs/rules/fr4.md): belote needs no trick
+                       not_on_discard=True),
         decl_needs_trick=True,  # fr4 convention 3 (docs/rules/fr4.md)
         capot_bonus=90,  # fr4 convention 4 (docs/rules/fr4.md)
         last_trick_bonus=10,
@@ -55,14 +58,12 @@ def fr4(sw: dict[str, str], target: int) -> Ruleset:
         claim_game=False,
         switches=dict(sw),
         scoring=raw_partnership,  # fr4-06, fr4-07: strictly more; a tie fails
-        bela_not_on_discard=True,
         no_end_on_capot=True,  # fr4 convention 5 (docs/rules/fr4.md)
         turn_to_taker=True,  # fr4-05
     )
 
 
-@register("contree", {})
-def contree(sw: dict[str, str], target: int) -> Ruleset:
+def contree(sw: Mapping[str, str], target: int) -> Ruleset:
     return Ruleset(
         variant="contree",
         players=4,
@@ -71,8 +72,7 @@ def contree(sw: dict[str, str], target: int) -> Ruleset:
         hand_size=8,
         pre_bid=8,  # contree convention 2 (docs/rules/contree.md): 8 cards at once, bidding on the full hand
         target=target,  # contree convention 7 (docs/rules/contree.md): 2000
-        auction="points",  # contree convention 3 (docs/rules/contree.md)
-        forced_dealer=False,
+        auction=AuctionRules(Auction.POINTS),  # contree convention 3 (docs/rules/contree.md)
         duties=PlayDuties(  # contree convention 4 (docs/rules/contree.md)
             overbeat_plain=False,  # B: no duty to beat
             overbeat_trump=True,  # A: raise on a trump lead ...
@@ -91,10 +91,11 @@ def contree(sw: dict[str, str], target: int) -> Ruleset:
             ties=(),
             run_and_carre_share=False,
             capot_takes_all=False,
-            contest="none",
+            contest=Contest.NONE,
         ),
-        bela_credit_at_first=False,
-        bela_needs_trick=False,  # §6: the defence keeps its belote even without a trick
+        bela=BelaRules(credit_at_first=False,
+                       needs_trick=False,  # §6: the defence keeps its belote even without a trick
+                       auto=True),  # §5: counted automatically
         decl_needs_trick=False,
         capot_bonus=90,  # §1: the last trick is worth 100 to a side with all 8
         last_trick_bonus=10,
@@ -103,6 +104,10 @@ def contree(sw: dict[str, str], target: int) -> Ruleset:
         claim_game=False,
         switches=dict(sw),
         scoring=contree_scoring,  # §6
-        bela_auto=True,  # §5: counted automatically
         capot_in_last_trick=True,  # §1: 252 card points for a side with all 8 tricks
     )
+
+
+#: fr4 has no default target (A29): simulated records carry 1001
+FR4 = Variant(fr4, sample_target=1001)
+CONTREE = Variant(contree)

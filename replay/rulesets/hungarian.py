@@ -3,10 +3,16 @@ docs/rules/hu3.md.  Card values are classic (hu3-03, A30)."""
 
 from __future__ import annotations
 
-from replay.declarations import DeclarationPolicy
+from collections.abc import Mapping
+
+from replay.bela import BelaRules
+from replay.bidding import Auction, AuctionRules
+from replay.declarations import DeclarationPolicy, DeclCamps, TieBreak
+from replay.exchange import ExchangeKind
 from replay.figures import hungarian_scoring
 from replay.legality import PlayDuties
-from replay.ruleset import Ruleset, individual_sides, register
+from replay.ruleset import Ruleset, Variant, individual_sides
+from replay.scoring import Units
 
 #: hu3-12, hu3 convention 14 (docs/rules/hu3.md): 8-run strongest (100), carrés of 7s and 8s count 100
 #: and rank below the other 100-carrés (A, K, Q, 10, 8, 7 = natural order)
@@ -14,7 +20,7 @@ HU_DECLARATIONS = DeclarationPolicy(
     run_values=(20, 50, 100, 100, 100, 100),
     carre_values=(100, 100, 150, 100, 200, 100, 100, 100),
     run8_game_only_in_trump=False,
-    ties=("trump",),  # hu3 convention 14 (docs/rules/hu3.md): equal runs, then trump, else nobody
+    ties=(TieBreak.TRUMP,),  # hu3 convention 14 (docs/rules/hu3.md): equal runs, then trump, else nobody
     run_and_carre_share=True,  # hu3 convention 14 (docs/rules/hu3.md)
     capot_takes_all=False,
     run8_strongest=True,
@@ -34,7 +40,7 @@ HU_DUTIES = PlayDuties(  # hu3-14: follow suit, ruff when void, no overbeat at a
 
 
 def _hungarian(variant: str, players: int, hand: int, pre_bid: int, target: int,
-               switches: dict[str, str]) -> Ruleset:
+               switches: Mapping[str, str]) -> Ruleset:
     return Ruleset(
         variant=variant,
         players=players,  # hu3-01, hu2-02
@@ -43,12 +49,10 @@ def _hungarian(variant: str, players: int, hand: int, pre_bid: int, target: int,
         hand_size=hand,  # hu3-05: 9 (hu2-01: 12)
         pre_bid=pre_bid,  # hu3-04: 6 (hu2-01: 8)
         target=target,  # hu3-21: 80 game points
-        auction="hungarian",  # hu3-06 … hu3-08, hu3-20
-        forced_dealer=False,
+        auction=AuctionRules(Auction.HUNGARIAN),  # hu3-06 … hu3-08, hu3-20
         duties=HU_DUTIES,
         declarations=HU_DECLARATIONS,
-        bela_credit_at_first=False,
-        bela_needs_trick=True,  # A34
+        bela=BelaRules(credit_at_first=False, needs_trick=True),  # A34
         decl_needs_trick=True,  # A34
         capot_bonus=0,  # hu3-15: capot only as the figure VOLAT
         last_trick_bonus=10,  # hu3-15
@@ -56,19 +60,21 @@ def _hungarian(variant: str, players: int, hand: int, pre_bid: int, target: int,
         auto_end=False,
         claim_game=False,
         switches=dict(switches),
-        units="gp",
+        units=Units.GP,
         scoring=hungarian_scoring,  # hu3-16 … hu3-20
-        exchange="hungarian",  # hu3-09, hu3-10
-        decl_camps="soloist",  # hu3-11
+        exchange=ExchangeKind.HUNGARIAN,  # hu3-09, hu3-10
+        decl_camps=DeclCamps.SOLOIST,  # hu3-11
         hands_required=True,  # five (hu2: eight) cards stay out of play
     )
 
 
-@register("hu3", {})
-def hu3(switches: dict[str, str], target: int) -> Ruleset:
+def hu3(switches: Mapping[str, str], target: int) -> Ruleset:
     return _hungarian("hu3", 3, 9, 6, target, switches)
 
 
-@register("hu2", {})
-def hu2(switches: dict[str, str], target: int) -> Ruleset:
+def hu2(switches: Mapping[str, str], target: int) -> Ruleset:
     return _hungarian("hu2", 2, 12, 8, target, switches)
+
+
+HU3 = Variant(hu3)
+HU2 = Variant(hu2)

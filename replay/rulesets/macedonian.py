@@ -7,13 +7,16 @@ more than the opponents" (mk4-24).
 
 from __future__ import annotations
 
-from replay.declarations import DeclarationPolicy
+from collections.abc import Mapping
+
+from replay.bela import BelaRules
+from replay.bidding import Auction, AuctionRules
+from replay.declarations import DeclarationPolicy, TieBreak
 from replay.legality import PlayDuties
-from replay.ruleset import Ruleset, partnership_sides, register
+from replay.ruleset import Ruleset, Variant, partnership_sides
 
 
-@register("mk4", {})
-def mk4(switches: dict[str, str], target: int) -> Ruleset:
+def mk4(switches: Mapping[str, str], target: int) -> Ruleset:
     return Ruleset(
         variant="mk4",
         players=4,  # mk4-01
@@ -22,8 +25,8 @@ def mk4(switches: dict[str, str], target: int) -> Ruleset:
         hand_size=8,  # mk4-05
         pre_bid=6,  # mk4-05: 3 + 3, then the 2-card talon
         target=target,  # mk4-26: 1001
-        auction="name-suit",  # mk4-06
-        forced_dealer=True,  # mk4-06: the dealer must call
+        auction=AuctionRules(Auction.NAME_SUIT,  # mk4-06
+                             forced_dealer=True),  # mk4-06: the dealer must call
         duties=PlayDuties(
             overbeat_plain=True,  # mk4-19, A39
             overbeat_trump=True,  # mk4-21
@@ -39,13 +42,12 @@ def mk4(switches: dict[str, str], target: int) -> Ruleset:
             run_values=(20, 50, 100, 100, 100, None),  # mk4-10; 8 in trump wins (mk4-11)
             carre_values=(0, 0, 150, 100, 200, 100, 100, 100),  # mk4-09
             run8_game_only_in_trump=True,  # mk4-11, A41
-            ties=("seat",),  # mk4-14: seat priority, no trump priority
+            ties=(TieBreak.SEAT,),  # mk4-14: seat priority, no trump priority
             run_and_carre_share=True,  # mk4-15 ("врзано звање"); two runs: no (best reading)
             capot_takes_all=False,  # C19, T12
             first_named_counts=True,  # mk4-12
         ),
-        bela_credit_at_first=False,
-        bela_needs_trick=True,  # mk4-23
+        bela=BelaRules(credit_at_first=False, needs_trick=True),  # mk4-23
         decl_needs_trick=True,  # mk4-23
         capot_bonus=90,  # mk4-23
         last_trick_bonus=10,  # mk4-23
@@ -54,3 +56,6 @@ def mk4(switches: dict[str, str], target: int) -> Ruleset:
         claim_game=True,  # docs/bgn/report.md: claim game in yu4, yu3, ru3, mk4
         switches=dict(switches),
     )
+
+
+MK4 = Variant(mk4)

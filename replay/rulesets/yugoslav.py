@@ -6,11 +6,15 @@ strictly more than the opponents; a tie ("visuljak") fails (yu4-39, yu4-40).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 
-from replay.declarations import DeclarationPolicy
+from replay.bela import BelaRules
+from replay.bidding import Auction, AuctionRules
+from replay.declarations import DeclarationPolicy, DeclCamps, TieBreak
+from replay.exchange import ExchangeKind
 from replay.legality import PlayDuties
-from replay.ruleset import Ruleset, individual_sides, partnership_sides, register
+from replay.ruleset import Ruleset, Variant, individual_sides, partnership_sides
 from replay.scoring import soloist_raw
 
 #: carré values by natural rank 7 8 9 T J Q K A (yu4-23; tens by switch, A1)
@@ -26,14 +30,13 @@ def yu_declarations(carre_tens: bool) -> DeclarationPolicy:
         run_values=(20, 50, 100, 100, 100, None),  # yu4-20; 8 cards win the game (yu4-22)
         carre_values=tuple(carres),
         run8_game_only_in_trump=False,  # yu4-22: any suit
-        ties=("trump",),  # yu4-25 steps 5 and 6: trump wins, else nobody
+        ties=(TieBreak.TRUMP,),  # yu4-25 steps 5 and 6: trump wins, else nobody
         run_and_carre_share=True,  # yu4-24
         capot_takes_all=True,  # yu4-38, docs/bgn/replay.md §11
     )
 
 
-@register("yu4", {"iber-partner": ("on", "off"), "carre-tens": ("on", "off")})
-def yu4(switches: dict[str, str], target: int) -> Ruleset:
+def yu4(switches: Mapping[str, str], target: int) -> Ruleset:
     over_partner = switches["iber-partner"] == "on"  # yu4-33 / yu4-36
     return Ruleset(
         variant="yu4",
@@ -43,8 +46,7 @@ def yu4(switches: dict[str, str], target: int) -> Ruleset:
         hand_size=8,  # yu4-10
         pre_bid=6,  # yu4-09
         target=target,  # yu4-43: 1001
-        auction="name-suit",  # yu4-11, yu4-12
-        forced_dealer=False,  # yu4-13: all pass → redeal
+        auction=AuctionRules(Auction.NAME_SUIT),  # yu4-11, yu4-12; yu4-13: all pass → redeal
         duties=PlayDuties(
             overbeat_plain=True,  # yu4-33
             overbeat_trump=True,  # yu4-33 (plain or trump lead)
@@ -57,8 +59,8 @@ def yu4(switches: dict[str, str], target: int) -> Ruleset:
             underruff=True,  # yu4-35
         ),
         declarations=yu_declarations(switches["carre-tens"] == "on"),
-        bela_credit_at_first=False,  # yu4-28: credited with the second card
-        bela_needs_trick=True,  # yu4-29
+        bela=BelaRules(credit_at_first=False,  # yu4-28: credited with the second card
+                       needs_trick=True),  # yu4-29
         decl_needs_trick=True,  # yu4-19
         capot_bonus=90,  # yu4-38
         last_trick_bonus=10,  # yu4-37
@@ -69,8 +71,7 @@ def yu4(switches: dict[str, str], target: int) -> Ruleset:
     )
 
 
-@register("yu3", {"carre-tens": ("on", "off")})
-def yu3(switches: dict[str, str], target: int) -> Ruleset:
+def yu3(switches: Mapping[str, str], target: int) -> Ruleset:
     """Serbian Belot for three (000_c5f6563d0704fc3d.txt:155–186), a delta on yu4
     (yu3-02), with docs/rules/yu3.md, docs/rules/ru3.md."""
     decl = yu_declarations(switches["carre-tens"] == "on")
@@ -85,16 +86,15 @@ def yu3(switches: dict[str, str], target: int) -> Ruleset:
         hand_size=10,  # yu3-06: 10 tricks
         pre_bid=6,  # yu3-03
         target=target,  # yu3-15: 701
-        auction="forced-first",  # yu3-04
-        forced_dealer=False,
+        auction=AuctionRules(Auction.FORCED_FIRST),  # yu3-04
         duties=PlayDuties(  # yu3-12: as yu4 (no partners)
             overbeat_plain=True, overbeat_trump=True, overbeat_plain_over_partner=True,
             overbeat_trump_over_partner=True, overbeat_lapses_after_ruff=True,
             ruff_when_partner_wins=True, overruff=True, overruff_over_partner=True,
             underruff=True),
         declarations=decl,
-        bela_credit_at_first=True,  # C14, yu3-16
-        bela_needs_trick=True,  # A46: per player
+        bela=BelaRules(credit_at_first=True,  # C14, yu3-16
+                       needs_trick=True),  # A46: per player
         decl_needs_trick=True,  # yu3-08: each his own trick
         capot_bonus=90,  # yu3-14
         last_trick_bonus=10,
@@ -104,7 +104,11 @@ def yu3(switches: dict[str, str], target: int) -> Ruleset:
         switches=dict(switches),
         scoring=soloist_raw,  # yu3-07, yu3-13
         caller_extra=2,  # yu3-05: the soloist holds 12 before discarding 2
-        exchange="discard",  # yu3-06
-        decl_camps="soloist",  # yu3-08
+        exchange=ExchangeKind.DISCARD,  # yu3-06
+        decl_camps=DeclCamps.SOLOIST,  # yu3-08
         hands_required=True,  # the discards stay out of play
     )
+
+
+YU4 = Variant(yu4, {"iber-partner": ("on", "off"), "carre-tens": ("on", "off")})
+YU3 = Variant(yu3, {"carre-tens": ("on", "off")})
