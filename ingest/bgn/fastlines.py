@@ -53,8 +53,9 @@ HAND_GROUP_RE = re.compile(r" ([0-9]+): ((?:" + CARD_PATTERN + "(?: " + CARD_PAT
 #: (ranks and suits masked apart, so that a key of "rs" pairs is all cards: "AT" is no card)
 #: (bytes.translate: a table lookup in C, several times faster than str.translate)
 CARD_MASK = bytes.maketrans(b"789TJQKASHDC", b"rrrrrrrrssss")
-#: per seat of a hands line: (seat, seat col, (start, end) of each delivery, card cols)
-HandShape = tuple[tuple[int, int, tuple[tuple[int, int], ...], tuple[int, ...]], ...]
+#: one seat of a hands line: (seat, seat col, (start, end) of each delivery, card cols)
+SeatShape = tuple[int, int, tuple[tuple[int, int], ...], tuple[int, ...]]
+HandShape = tuple[SeatShape, ...]
 HAND_SHAPES: dict[int, dict[bytes, HandShape]] = {}
 
 
@@ -67,7 +68,7 @@ def hand_shape(line: str, n: int) -> HandShape | None:
     if len(set(seats)) != len(seats) or not all(1 <= x <= n for x in seats):
         return None
     col = 7
-    shape: list[tuple[int, int, tuple[tuple[int, int], ...], tuple[int, ...]]] = []
+    shape: list[SeatShape] = []
     for (num, body), seat in zip(groups, seats, strict=True):
         spos = col
         col += len(num) + 2
@@ -105,6 +106,7 @@ def templates(n: int) -> dict[str, Template | None]:
 
 
 def sheet_number(tok: str) -> Decimal:
+    """The value of a number token the line's regex admitted."""
     value: Decimal = (CACHE.get(tok) or lookup(tok))[1]
     return value
 

@@ -442,7 +442,6 @@ class _GameReader:
         self._enter(w, (ln, 1))
         sl = self.line
         sl.values += cast("list[Decimal | None]", values)  # NOT_A_NUMBER ruled out above
-
         col = 7
         places = sl.value_pos
         for t in toks[1:]:
