@@ -122,6 +122,16 @@ class _GameReader:
         "src", "src_len", "templates", "fresh", "lane", "hands", "talon", "bids", "exch", "decl",
     )
 
+    # Set when the first ``deal`` keyword opens a deal, and when a section opens (its
+    # lists are the deal's); nothing reads them before: every section needs a deal first.
+    deal: Deal
+    hands: dict[int, list[list[str]]]
+    talon: list[str]
+    bids: list[Call]
+    exch: list[Exchange]
+    decl: dict[int, list[Combination]]
+    line: ScoreLine  # the open score or total line
+
     def __init__(self, index: int, line: int, pend: list[str]) -> None:
         self.game = Game(index=index, line=line)
         self.facts = table_facts(None)
@@ -133,14 +143,6 @@ class _GameReader:
         self.rank: float = 0
         self.kw = "deal"
         self.kw_pos = NOPOS
-        # The deal being read and its open section's lists: a blank deal, in no game,
-        # until the first ``deal`` keyword (no section can be entered before it).
-        self.deal = Deal(0, 0)
-        self.hands: dict[int, list[list[str]]] = {}
-        self.talon: list[str] = []
-        self.bids: list[Call] = []
-        self.exch: list[Exchange] = []
-        self.decl: dict[int, list[Combination]] = {}
         self.plays: list[Play] = []  # as Play objects; the deal holds the lane while one is open
         self.cur: Play | None = None
         self.pfx: int | None = None
@@ -167,7 +169,6 @@ class _GameReader:
         self.dseat_pos = NOPOS
         self.ddash = False
         self.dbare = False
-        self.line = ScoreLine([])  # the open score or total line
         self.hang_state = 0
         self.hang_kw_pos = NOPOS
         self.pend = pend  # game comments so far (before the first movetext token)
@@ -565,9 +566,9 @@ class _GameReader:
             self.kw = "result"
             self.kw_pos = pos
             return
-        deal = self.deal
         if not self.game.deals or sec == S_HDR:
             raise p103(pos, f"expected 'deal' before a section, found {quote(tok)}")
+        deal = self.deal
         rank: float
         state, rank = SECTIONS[w]
         prev = self.kw
