@@ -22,15 +22,17 @@ TRICK_NUMBERS = ("",) + tuple(f"{k}." for k in range(1, 33))
 #: the column of a trick line's first card after its number
 FIRST_COL = tuple(len(k) + 2 for k in TRICK_NUMBERS)
 MAX_TRICKS = 16
-NOT_A_NUMBER = object()
+#: what a token that is no canonical sheet number reads as (no sheet number is a NaN;
+#: ``in`` finds this very object first by identity)
+NOT_A_NUMBER = Decimal("NaN")
 
 
-class SheetNumbers(dict[str, object]):
+class SheetNumbers(dict[str, Decimal | None]):
     """Canonical whole numbers of a score sheet (-3000 … 10000) and score's ``-``
     -> their values, filled as they are met (no table built at start-up); any
     other token is ``NOT_A_NUMBER`` and is not kept."""
 
-    def __missing__(self, tok: str) -> object:
+    def __missing__(self, tok: str) -> Decimal:
         try:
             v = int(tok)
         except ValueError:
