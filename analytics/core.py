@@ -8,6 +8,7 @@ import json
 import os
 import threading
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from pathlib import Path
 
@@ -378,8 +379,9 @@ WHERE g.played_on IS NOT NULL
 GROUP BY ALL ORDER BY period
 """, params)
 
-    def violation_rows(self, filters: Filters | None = None, code: str | list[str] | None = None,
-                       limit: int = 500) -> pl.DataFrame:
+    def violation_rows(self, filters: Filters | None = None,
+                       code: str | Sequence[str] | None = None, limit: int = 500
+                       ) -> pl.DataFrame:
         """The violations themselves, in file order (file, game, position in the report):
         game_id, source_file, game_index, deal, trick, seat, code, message, line, col,
         variant; ``code``: one code or a list; at most ``limit`` rows."""
@@ -513,8 +515,9 @@ def _elo(a: Analytics, m: Metric, dims: list[str], filters: Filters | None) -> p
         cols = a.con.sql(_compose(scope, m.sql), params=params).fetchnumpy()
         names = a._player_names()
         variants = a.con.sql("SELECT enum_range(NULL::variant_t)").fetchall()[0][0]
-    rows = elo_ratings(*(cols[c].tolist() for c in ("vid", "partnership", "seats", "winner",
-                                                    "p1", "p2", "p3", "p4")),
+    vid, partnership, seats, winner, p1, p2, p3, p4 = (
+        cols[c].tolist() for c in ("vid", "partnership", "seats", "winner", "p1", "p2", "p3", "p4"))
+    rows = elo_ratings(vid, partnership, seats, winner, p1, p2, p3, p4,
                        n_players=len(names), n_pools=len(variants) if per_variant else 1)
     df = pl.DataFrame(
         {"variant": [variants[v] if per_variant else None for v, *_ in rows],

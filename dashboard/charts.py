@@ -7,6 +7,8 @@ Streamlit here: the tests check the chart specs directly.
 
 from __future__ import annotations
 
+from typing import Any, Literal
+
 import altair as alt
 import polars as pl
 
@@ -14,6 +16,8 @@ NULL_LABEL = "—"
 #: how rates read on an axis and in tooltips
 PCT = ".0%"
 PCT1 = ".1%"
+#: the Vega colour schemes the heat maps use (altair checks names against its list)
+Scheme = Literal["redyellowgreen", "blues"]
 
 
 def label_column(frame: pl.DataFrame, dims: list[str], name: str = "group") -> pl.DataFrame:
@@ -51,7 +55,7 @@ def _tooltip(frame: pl.DataFrame, cols: list[str]) -> list[alt.Tooltip]:
 def rate_bars(frame: pl.DataFrame, x: str, color: str | None = None, rate: str = "rate",
               low: str = "ci_low", high: str = "ci_high", title: str = "",
               extra_tooltip: tuple[str, ...] = ("contracts", "made", "hanging", "small_n"),
-              height: int = 320) -> alt.LayerChart:
+              height: int = 320) -> alt.LayerChart | alt.FacetChart:
     """Bars of a rate with its confidence interval as error bars.
 
     ``color`` groups bars side by side within each ``x``.  Rows flagged
@@ -61,7 +65,7 @@ def rate_bars(frame: pl.DataFrame, x: str, color: str | None = None, rate: str =
     if "small_n" in data.columns:
         data = data.with_columns(pl.col("small_n").fill_null(True))
     tooltip = _tooltip(data, dims + [rate, low, high, *extra_tooltip])
-    enc = {"x": alt.X(f"{x}:N", title=x.replace("_", " "), sort=None,
+    enc: dict[str, Any] = {"x": alt.X(f"{x}:N", title=x.replace("_", " "), sort=None,
                       axis=alt.Axis(labelOverlap=False)),
            "tooltip": tooltip}
     if color:
@@ -79,9 +83,9 @@ def rate_bars(frame: pl.DataFrame, x: str, color: str | None = None, rate: str =
 
 
 def heatmap(frame: pl.DataFrame, x: str, y: str, value: str, fmt: str = PCT,
-            title: str = "", tooltip: tuple[str, ...] = (), scheme: str = "redyellowgreen",
+            title: str = "", tooltip: tuple[str, ...] = (), scheme: Scheme = "redyellowgreen",
             domain: tuple[float, float] | None = (0.0, 1.0), height: int | None = None,
-            y_order: list[str] | None = None) -> alt.LayerChart:
+            y_order: list[str] | None = None) -> alt.LayerChart | alt.FacetChart:
     """Cells of ``value`` over ``x`` × ``y``, with the value written in each cell; rows in
     ``y_order`` when given (else sorted), every row labelled (the height follows them)."""
     data = as_text(frame, [x, y])
@@ -112,15 +116,15 @@ def bars(frame: pl.DataFrame, x: str, y: str, color: str | None = None, title: s
     Horizontal bars get a row of height per category, so every label shows."""
     dims = [x] + ([color] if color else [])
     data = as_text(frame, dims)
-    cat = alt.X(f"{x}:N", title=x.replace("_", " "), sort=sort,
+    cat: alt.X | alt.Y = alt.X(f"{x}:N", title=x.replace("_", " "), sort=sort,
                 axis=alt.Axis(labelOverlap=False))
     axis = alt.Axis(format=fmt) if fmt else alt.Axis()
-    val = alt.Y(f"{y}:Q", title=y.replace("_", " "), axis=axis)
+    val: alt.X | alt.Y = alt.Y(f"{y}:Q", title=y.replace("_", " "), axis=axis)
     if horizontal:
         cat = alt.Y(f"{x}:N", title=x.replace("_", " "), sort=sort,
                     axis=alt.Axis(labelOverlap=False))
         val = alt.X(f"{y}:Q", title=y.replace("_", " "), axis=axis)
-    enc = {"tooltip": _tooltip(data, dims + [y, *tooltip])}
+    enc: dict[str, Any] = {"tooltip": _tooltip(data, dims + [y, *tooltip])}
     if color:
         enc["color"] = alt.Color(f"{color}:N", title=color.replace("_", " "))
         if group and not horizontal:
@@ -137,12 +141,13 @@ def bars(frame: pl.DataFrame, x: str, y: str, color: str | None = None, title: s
 
 def trend_lines(frame: pl.DataFrame, x: str, y: str, color: str | None = None, title: str = "",
                 fmt: str | None = None, low: str | None = None, high: str | None = None,
-                tooltip: tuple[str, ...] = (), height: int = 260) -> alt.Chart | alt.LayerChart:
+                tooltip: tuple[str, ...] = (), height: int = 260
+                ) -> alt.Chart | alt.LayerChart | alt.FacetChart:
     """A line over time (``x`` temporal), with an interval band when ``low``/``high``."""
     data = frame
     if color:
         data = as_text(frame, [color])
-    enc = {"x": alt.X(f"{x}:T", title=None)}
+    enc: dict[str, Any] = {"x": alt.X(f"{x}:T", title=None)}  # channel -> its encoding
     if color:
         enc["color"] = alt.Color(f"{color}:N", title=color.replace("_", " "))
     tips = _tooltip(data, [x] + ([color] if color else []) + [y, *(c for c in (low, high) if c),

@@ -143,8 +143,8 @@ def _trend(path: str, version: str, key: FilterKey, freq: str) -> pl.DataFrame:
 
 
 @st.cache_data(ttl=CACHE_TTL, max_entries=128, show_spinner=False)
-def _violation_rows(path: str, version: str, key: FilterKey, code: str | None, limit: int
-                    ) -> pl.DataFrame:
+def _violation_rows(path: str, version: str, key: FilterKey, code: str | tuple[str, ...] | None,
+                    limit: int) -> pl.DataFrame:
     return _open(path, version).violation_rows(key.to_filters(), code=code, limit=limit)
 
 
@@ -189,7 +189,8 @@ class Data:
     def trend(self, freq: str = "month") -> pl.DataFrame:
         return _trend(self.path, self.version, self.key, freq)
 
-    def violation_rows(self, code: str | None = None, limit: int = 500) -> pl.DataFrame:
+    def violation_rows(self, code: str | tuple[str, ...] | None = None, limit: int = 500
+                       ) -> pl.DataFrame:
         return _violation_rows(self.path, self.version, self.key, code, limit)
 
     def game_list(self, search: str | None = None, limit: int = 200,

@@ -18,6 +18,7 @@ import io
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from decimal import Decimal
 from itertools import islice
 from pathlib import Path
 
@@ -77,11 +78,11 @@ class _FromLine(io.TextIOBase):
             pass
         self.pad = "\n" * (line - 1)
 
-    def read(self, n: int = -1) -> str:
+    def read(self, n: int | None = -1) -> str:
         if self.pad:
             out, self.pad = self.pad, ""
             return out
-        return self.fh.read(n)
+        return self.fh.read(-1 if n is None else n)
 
 
 def read_game_at(path: str | os.PathLike, game_index: int, line: int | None = None) -> Game | None:
@@ -99,10 +100,10 @@ def read_game_at(path: str | os.PathLike, game_index: int, line: int | None = No
         return None
     if line and line > 0:
         with open_text(path) as fh:
-            game = next(iter(read_games(_FromLine(fh, line))), None)
-        if game is not None:
-            game.index = game_index
-        return game
+            found = next(iter(read_games(_FromLine(fh, line))), None)
+        if found is not None:
+            found.index = game_index
+        return found
     for game in read_games(path):
         if game.index == game_index:
             return game
@@ -208,7 +209,7 @@ class DealView:
     card_points: list[int]
     score: list
     total: list
-    hang: float | int = 0
+    hang: int | Decimal = 0
     decl_points: int = 0
     decl_side: int | None = None
     turn: str | None = None
@@ -295,14 +296,15 @@ def deal_view(loaded: LoadedGame, deal: int) -> DealView:
     for number in sorted(set(grouped) | set(by_number)):
         rec = by_number.get(number)
         cards = grouped.get(number)
-        if cards is None and rec is not None:
-            cards = [CardView(s, card_str(c)) for s, c in zip(rec.seats, rec.cards, strict=False)]
+        if cards is None:
+            cards = ([CardView(s, card_str(c)) for s, c in zip(rec.seats, rec.cards, strict=False)]
+                     if rec is not None else [])
         here = [v for v in violations if v.trick == number]
-        for c in cards or []:
+        for c in cards:
             c.codes = [v.code for v in here if v.seat == c.seat]
         if rec is not None:
             running[side_of(rec.winner, partnership)] += rec.points
-        tricks.append(TrickView(number, rec.leader if rec else cards[0].seat, cards or [],
+        tricks.append(TrickView(number, rec.leader if rec else cards[0].seat, cards,
                                 rec.winner if rec else None, rec.points if rec else 0,
                                 list(running), here))
     contract = CONTRACT_TEXT[d.contract] if d.contract is not None else None
@@ -346,7 +348,7 @@ def trick_rows(view: DealView) -> list[dict]:
     """The whole play, one row per trick (the history under the table)."""
     rows = []
     for t in view.tricks:
-        row = {"trick": t.number, "leader": t.leader}
+        row: dict[str, object] = {"trick": t.number, "leader": t.leader}
         for i, c in enumerate(t.cards, start=1):
             mark = "" if c.legal and not c.codes else " ⚠"
             row[f"card {i}"] = f"{c.seat}: {c.card}{' ' + c.bela if c.bela else ''}{mark}"

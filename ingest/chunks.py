@@ -88,7 +88,7 @@ def split_stream(fh, source: str, target_chars: int, kind: str = "bgn") -> Itera
             buf += block
         while buf:
             if eof:
-                cut = len(buf)
+                cut: int | None = len(buf)
             else:
                 if len(buf) < target_chars:
                     break

@@ -48,6 +48,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import IO
 
 import pyarrow as pa
 import pyarrow.parquet as pq
@@ -184,7 +185,7 @@ class Dataset:
         self.log_dir = self.meta / "log"
         self.staging_root = self.meta / "staging"
         self.checkpoint_path = self.meta / "checkpoint.json"
-        self._lock_fh = None
+        self._lock_fh: IO[str] | None = None
         self.state_: State | None = None
 
     # ------------------------------------------------------------ reading
@@ -332,7 +333,7 @@ class Dataset:
 
     def _append(self, rec: dict) -> dict:
         assert self._lock_fh is not None, "write only inside Dataset.writer()"
-        st = self.state_
+        st = self.state
         rec = {"seq": st.seq + 1, **rec}
         write_json_atomic(self.log_dir / f"{rec['seq']:012d}.json", rec)
         st.apply(rec)
@@ -364,7 +365,7 @@ class Dataset:
 
     def checkpoint(self) -> None:
         """Fold the log into checkpoint.json and prune the folded records."""
-        st = self.state_
+        st = self.state
         write_json_atomic(self.checkpoint_path, st.to_checkpoint())
         for seq, path in self._log_files():
             if seq <= st.seq:
@@ -529,6 +530,7 @@ def _merge(ds: Dataset, table: str, folder: str, rels: list[str], stage: Path,
                 rows = 0
             writer.write_batch(batch, row_group_size=1 << 20)
             rows += batch.num_rows
+            assert cur is not None  # opened with the writer
             cur["rows"] += batch.num_rows
     close()
     return added

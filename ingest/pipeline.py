@@ -434,7 +434,8 @@ class Driver:
         return s
 
     def _drain(self, pending: dict[int, _Pending], next_unit: int) -> int:
-        waiting = [p.future for p in pending.values() if p.result is None]
+        waiting = [p.future for p in pending.values()
+                   if p.result is None and p.future is not None]  # run() submits each
         if waiting:
             done, _ = cf.wait(waiting, return_when=cf.FIRST_COMPLETED)
             by_future = {id(p.future): p for p in pending.values()}
@@ -447,6 +448,7 @@ class Driver:
 
     def _commit(self, p: _Pending) -> None:
         r = p.result
+        assert r is not None, "only a finished unit is committed"
         s = self.summary
         before = self.actual_before.get(p.source, 0)
         self.actual_before[p.source] = before + r.records

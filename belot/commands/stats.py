@@ -7,6 +7,7 @@ import datetime as dt
 import json
 import sys
 import textwrap
+from typing import Any
 
 DESCRIPTION = """\
 Compute a metric over a dataset written by 'belot ingest' (DuckDB over its
@@ -78,7 +79,7 @@ def parse_where(items: list[str]):
     """``KEY=VALUE`` items to :class:`analytics.Filters` (values as typed, never SQL)."""
     from analytics import Filters
 
-    values: dict[str, object] = {}
+    values: dict[str, Any] = {}  # Filters' fields: dates and lists of names
     for item in items:
         key, sep, value = item.partition("=")
         key = key.strip()

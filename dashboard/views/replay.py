@@ -9,6 +9,8 @@ deals this way).
 
 from __future__ import annotations
 
+from typing import Any, overload
+
 import polars as pl
 import streamlit as st
 
@@ -39,7 +41,11 @@ def _load(source_file: str, game_index: int, line: int | None, game_id: str | No
     return load_game(source_file, game_index, line, expected_id=game_id, roots=roots)
 
 
-def _int(value, default: int | None = None) -> int | None:
+@overload
+def _int(value: Any, default: int) -> int: ...
+@overload
+def _int(value: Any, default: None = None) -> int | None: ...
+def _int(value: Any, default: int | None = None) -> int | None:
     try:
         return int(value)
     except (TypeError, ValueError):
@@ -197,7 +203,8 @@ with right:
 
     def _move(delta: int | None = None, to: int | None = None) -> None:
         cur = st.session_state.get("rp_step", 0)
-        st.session_state["rp_step"] = min(max(to if to is not None else cur + delta, 0), steps)
+        target = to if to is not None else cur + (delta or 0)
+        st.session_state["rp_step"] = min(max(target, 0), steps)
 
     b1, b2, b3, b4 = st.columns(4)
     at_start, at_end = st.session_state["rp_step"] == 0, st.session_state["rp_step"] >= steps

@@ -16,14 +16,12 @@ holds the three to the same answers.
 
 from __future__ import annotations
 
-import os
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from itertools import chain
-from typing import IO
 
 from ingest.bgn.errors import Stop
-from ingest.bgn.lexer import line_blocks
+from ingest.bgn.lexer import Source, line_blocks
 from ingest.bgn.tags import NONSPACE, read_tag_line
 from replay.record import Game
 
@@ -56,7 +54,7 @@ def _strip_comments(line: str, start: int) -> tuple[str, bool]:
 _COMMENT_START = re.compile(r"[{;]")
 
 
-def scan_headers(path: str | os.PathLike | IO | Iterable[str]) -> Iterator[dict[str, str]]:
+def scan_headers(path: Source) -> Iterator[dict[str, str]]:
     """The tags of every game of ``path``, in order, without tokenising the movetext.
 
     Games are delimited as :func:`read_games` delimits them, so the n-th dict
@@ -119,11 +117,11 @@ def scan_headers(path: str | os.PathLike | IO | Iterable[str]) -> Iterator[dict[
                 res = 0
             game = Game()
             try:
-                k = read_tag_line(line, i, ln, game)
+                open_at = read_tag_line(line, i, ln, game)
             except Stop:
-                k = None
+                open_at = None
             tags.update(game.tags)
-            if k is not None:
+            if open_at is not None:
                 in_comment = True
             continue
         if "{" in line or ";" in line:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from typing import Any
 
 from ingest.bgn.lexer import CACHE, call_of, lookup
 
@@ -21,15 +22,17 @@ TRICK_NUMBERS = ("",) + tuple(f"{k}." for k in range(1, 33))
 #: the column of a trick line's first card after its number
 FIRST_COL = tuple(len(k) + 2 for k in TRICK_NUMBERS)
 MAX_TRICKS = 16
-NOT_A_NUMBER = object()
+#: what a token that is no canonical sheet number reads as (no sheet number is a NaN;
+#: ``in`` finds this very object first by identity)
+NOT_A_NUMBER = Decimal("NaN")
 
 
-class SheetNumbers(dict):
+class SheetNumbers(dict[str, Decimal | None]):
     """Canonical whole numbers of a score sheet (-3000 … 10000) and score's ``-``
     -> their values, filled as they are met (no table built at start-up); any
     other token is ``NOT_A_NUMBER`` and is not kept."""
 
-    def __missing__(self, tok: str):
+    def __missing__(self, tok: str) -> Decimal:
         try:
             v = int(tok)
         except ValueError:
@@ -52,10 +55,13 @@ HAND_GROUP_RE = re.compile(r" ([0-9]+): ((?:" + CARD_PATTERN + "(?: " + CARD_PAT
 #: (ranks and suits masked apart, so that a key of "rs" pairs is all cards: "AT" is no card)
 #: (bytes.translate: a table lookup in C, several times faster than str.translate)
 CARD_MASK = bytes.maketrans(b"789TJQKASHDC", b"rrrrrrrrssss")
-HAND_SHAPES: dict[int, dict[str, tuple]] = {}
+#: one seat of a hands line: (seat, seat col, (start, end) of each delivery, card cols)
+SeatShape = tuple[int, int, tuple[tuple[int, int], ...], tuple[int, ...]]
+HandShape = tuple[SeatShape, ...]
+HAND_SHAPES: dict[int, dict[bytes, HandShape]] = {}
 
 
-def hand_shape(line: str, n: int) -> tuple | None:
+def hand_shape(line: str, n: int) -> HandShape | None:
     """(seat, seat col, delivery spans, card cols) per seat of a canonical hands line."""
     if HANDS_LINE_RE.match(line) is None:
         return None
@@ -64,11 +70,11 @@ def hand_shape(line: str, n: int) -> tuple | None:
     if len(set(seats)) != len(seats) or not all(1 <= x <= n for x in seats):
         return None
     col = 7
-    shape = []
+    shape: list[SeatShape] = []
     for (num, body), seat in zip(groups, seats, strict=True):
         spos = col
         col += len(num) + 2
-        spans = []
+        spans: list[tuple[int, int]] = []
         cols: list[int] = []
         for d in body.split(" / "):
             k = (len(d) + 1) // 3
@@ -88,21 +94,26 @@ NUMBER_PATTERN = r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?"
 SCORE_LINE_RE = re.compile(r"(score)((?: (?:" + NUMBER_PATTERN + r"|-))+)(?: hang (" + NUMBER_PATTERN + r"))?\Z")
 TOTAL_LINE_RE = re.compile(r"(total)((?: " + NUMBER_PATTERN + r")+)()\Z")
 
-TEMPLATES: dict[int, dict[str, tuple | None]] = {}
+#: what a canonical line says, its kind first: ("deal", number, dealer), ("bids", calls),
+#: ("declare", seats, last seat, dash), ("score"|"total", values, cols, hang, hang col)
+Template = tuple[str, *tuple[Any, ...]]
+TEMPLATES: dict[int, dict[str, Template | None]] = {}
 
 
-def templates(n: int) -> dict[str, tuple | None]:
+def templates(n: int) -> dict[str, Template | None]:
     t = TEMPLATES.get(n)
     if t is None:
         t = TEMPLATES[n] = {}
     return t
 
 
-def sheet_number(tok: str):
-    return (CACHE.get(tok) or lookup(tok))[1]
+def sheet_number(tok: str) -> Decimal:
+    """The value of a number token the line's regex admitted."""
+    value: Decimal = (CACHE.get(tok) or lookup(tok))[1]
+    return value
 
 
-def line_template(line: str, n: int) -> tuple | None:
+def line_template(line: str, n: int) -> Template | None:
     """What a canonical deal header, bids, declare, score or total line says, with the
     columns of its parts; None when the line is not one (the general path reads it)."""
     c = line[:1]
@@ -119,7 +130,7 @@ def line_template(line: str, n: int) -> tuple | None:
             return None
         col = 9
         items = []
-        combos: list = []
+        combos: list[tuple[str, int]] = []
         for tok in toks[1:]:
             if tok[-1] == ":":
                 combos = []
@@ -162,7 +173,11 @@ def line_template(line: str, n: int) -> tuple | None:
     return None
 
 
-def bela_marks(tokens: list[str], n: int):
+#: a trick line with bela words: card texts, card cols, {index: (word, bela col, rebela col)}
+BelaMarks = tuple[list[str], list[int], dict[int, tuple[str, int, int]]]
+
+
+def bela_marks(tokens: list[str], n: int) -> BelaMarks | None:
     """A trick line's tokens after the number when they are ``n`` canonical cards,
     some followed by ``bela``, ``rebela`` or ``bela rebela`` (as the general path
     would attach them): (card texts, card cols, {index: (word, bela col, rebela

@@ -20,6 +20,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
+from types import TracebackType
 from typing import IO
 
 from replay.record import Game
@@ -49,7 +50,7 @@ def _suffix_kind(name: str) -> FileKind | None:
     return None
 
 
-def file_kind(path: str | os.PathLike) -> FileKind:
+def file_kind(path: str | os.PathLike[str]) -> FileKind:
     """BGN or JSON Lines: by the name's suffix, else by the first non-blank character
     of the (decompressed) content; a file that cannot be read is BGN (its reader
     reports the error)."""
@@ -99,7 +100,7 @@ def record_files(paths: Iterable[str]) -> Iterator[Path]:
                 raise FileNotFoundError(f"no such file: {raw}")
 
 
-def read_records(path: str | os.PathLike) -> Iterator[Game]:
+def read_records(path: str | os.PathLike[str]) -> Iterator[Game]:
     """The games of a file of either kind (see :func:`file_kind`); ``-`` is stdin,
     read as BGN.  A missing file is a FileNotFoundError."""
     from ingest.bgn.jsonform import read_jsonl
@@ -139,7 +140,7 @@ class atomic_writer:  # noqa: N801 - used like open()
     """Write a file through a temporary file beside it, then ``os.replace`` it into
     place (gzip-compressed when the name ends in ``.gz``); on error the original stays."""
 
-    def __init__(self, path: str | os.PathLike) -> None:
+    def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = Path(path)
         self.tmp: str | None = None
         self.raw: IO[bytes] | None = None
@@ -149,13 +150,14 @@ class atomic_writer:  # noqa: N801 - used like open()
         fd, self.tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp",
                                         dir=self.path.parent)
         self.raw = os.fdopen(fd, "wb")
-        binary: IO[bytes] = self.raw
+        binary: IO[bytes] | gzip.GzipFile = self.raw
         if self.path.name.endswith(".gz"):
             binary = gzip.GzipFile(filename="", mode="wb", fileobj=self.raw, mtime=0)
         self.text = io.TextIOWrapper(binary, encoding="utf-8", newline="\n")
         return self.text
 
-    def __exit__(self, exc_type, exc, tb) -> None:
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
         assert self.text is not None and self.raw is not None and self.tmp is not None
         try:
             self.text.close()  # closes the gzip layer, which leaves self.raw open

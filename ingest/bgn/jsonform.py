@@ -10,16 +10,16 @@ per line, reporting a bad line as a game with a ``P101`` at that line
 from __future__ import annotations
 
 import json
-import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from decimal import Decimal, InvalidOperation
-from typing import IO, Any
+from typing import Any
 
 from ingest.bgn.lexer import (
     ANNOTATIONS,
     CARD,
     COMBO,
     FIGURES,
+    Source,
     call_of,
     classify,
     iter_lines,
@@ -37,7 +37,7 @@ from replay.record import (
     Play,
     ScoreLine,
 )
-from replay.variants import table_facts
+from replay.variants import TableFacts, table_facts
 
 __all__ = ["game_to_json", "game_from_json", "dumps_game", "read_jsonl", "JsonFormError"]
 
@@ -146,13 +146,13 @@ def _fail(where: str, message: str, code: str = "P101") -> JsonFormError:
     return JsonFormError(f"{where}: {message}", code)
 
 
-def _dict(v: Any, where: str) -> dict:
+def _dict(v: Any, where: str) -> dict[str, Any]:
     if not isinstance(v, dict):
         raise _fail(where, f"expected an object, found {type(v).__name__}")
     return v
 
 
-def _list(v: Any, where: str, nonempty: bool = False) -> list:
+def _list(v: Any, where: str, nonempty: bool = False) -> list[Any]:
     if not isinstance(v, list):
         raise _fail(where, f"expected a list, found {type(v).__name__}")
     if nonempty and not v:
@@ -178,7 +178,8 @@ def _card(v: Any, where: str) -> str:
     d = classify(v) if isinstance(v, str) and v else None
     if d is None or d[0] != CARD or d[2] is not None:
         raise _fail(where, f"expected a card such as 'TH', found {v!r}")
-    return d[1]
+    card: str = d[1]
+    return card
 
 
 def _cards(v: Any, where: str) -> list[str]:
@@ -209,7 +210,7 @@ def _text(v: Any, where: str) -> str:
     return " ".join(_str(v, where).split())
 
 
-def _deal_from(obj: Any, i: int, n: int, facts) -> Deal:
+def _deal_from(obj: Any, i: int, n: int, facts: TableFacts) -> Deal:
     w = f"deal {i}"
     o = _dict(obj, w)
     for k in o:
@@ -244,9 +245,9 @@ def _deal_from(obj: Any, i: int, n: int, facts) -> Deal:
             call = "take" if text.lower() == "take" else call_of(text)
             if call is None:
                 raise _fail(bw, f"expected a call, found {text!r}")
-            seat = _int(b["seat"], f"{bw}.seat", 1, n) if "seat" in b else None
+            by = _int(b["seat"], f"{bw}.seat", 1, n) if "seat" in b else None
             comment = _text(b["comment"], f"{bw}.comment") if "comment" in b else None
-            deal.bids.append(Call(call, seat, comment or None))
+            deal.bids.append(Call(call, by, comment or None))
     for j, a in enumerate(_list(o.get("announce", []), f"{w}.announce")):
         aw = f"{w}.announce[{j}]"
         a = _dict(a, aw)
@@ -316,12 +317,12 @@ def _deal_from(obj: Any, i: int, n: int, facts) -> Deal:
         if what not in ("rest", "game"):
             raise _fail(f"{w}.claims[0]", f"expected 'rest' or 'game', found {what!r}")
         count = len(deal.plays or [])
-        after = _int(c.get("after_play"), f"{w}.claims[0].after_play", 0, count)
-        if what == "rest" and after != count:
+        after_play = _int(c.get("after_play"), f"{w}.claims[0].after_play", 0, count)
+        if what == "rest" and after_play != count:
             raise _fail(f"{w}.claims[0]", "a card after 'claim rest'", "P103")
         if deal.plays is None:
             deal.plays = []
-        deal.claim = Claim(_int(c.get("seat"), f"{w}.claims[0].seat", 1, n), what, after)
+        deal.claim = Claim(_int(c.get("seat"), f"{w}.claims[0].seat", 1, n), what, after_play)
     elif deal.plays == []:
         raise _fail(f"{w}.plays", "empty 'play' section")
     if "score" in o:
@@ -376,7 +377,7 @@ def game_from_json(obj: Any) -> Game:
     return game
 
 
-def read_jsonl(source: str | os.PathLike | IO | Iterable[str]) -> Iterator[Game]:
+def read_jsonl(source: Source) -> Iterator[Game]:
     """Games from JSON Lines: a path (``.jsonl``, ``.jsonl.gz``; a ``str`` is a path), a
     stream or an iterable of lines.
 

@@ -36,9 +36,15 @@ import gzip
 import io
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from decimal import Decimal
-from typing import IO
+from typing import IO, Any
+
+#: a token's descriptor: the kind first, then what that kind carries (table above)
+Descriptor = tuple[int, *tuple[Any, ...]]
+#: what the readers read: a path, ``bytes``, a binary or text stream, or an iterable of lines
+Source = (str | os.PathLike[str] | bytes | bytearray | io.RawIOBase | io.BufferedIOBase
+          | IO[str] | Iterable[str])
 
 CARD, KW, PREFIX, TRICK, NUMBER, DASH, SLASH, ANNOT = range(8)
 CALL, COMBO, BADCOMBO, FIGURE, STAR, WORD, COMPOUND, COMMENT = range(8, 16)
@@ -94,7 +100,7 @@ def _suit(text: str) -> str:
     return SUIT_OF_CHAR[text[0]]
 
 
-def _classify_simple(tok: str) -> tuple:
+def _classify_simple(tok: str) -> Descriptor:
     low = tok.lower()
     if low in KEYWORDS:
         return (KW, low, None)
@@ -155,7 +161,7 @@ def call_of(tok: str) -> str | None:
     return "capot" + (s.upper() if s in ("nt", "at") else _suit(s))
 
 
-def classify(tok: str) -> tuple:
+def classify(tok: str) -> Descriptor:
     """The descriptor of one word token (not a comment)."""
     m = _GLUE_RE.match(tok)
     if m and m.group(3) and not _NUMBER_RE.match(tok):
@@ -174,11 +180,11 @@ def classify(tok: str) -> tuple:
     return _classify_simple(tok)
 
 
-CACHE: dict[str, tuple] = {}
+CACHE: dict[str, Descriptor] = {}
 _CACHE_LIMIT = 200_000
 
 
-def lookup(tok: str) -> tuple:
+def lookup(tok: str) -> Descriptor:
     """:func:`classify` with a bounded cache; comments are classified but not cached."""
     c = tok[0]
     if c == "{":
@@ -199,7 +205,7 @@ def collapse(text: str) -> str:
     return " ".join(text.split())
 
 
-def is_gzip_path(path: str | os.PathLike) -> bool:
+def is_gzip_path(path: str | os.PathLike[str]) -> bool:
     if str(path).endswith(".gz"):
         return True
     try:
@@ -229,11 +235,13 @@ class CRLFText(io.TextIOBase):
             text = text[:-1]
         return text.replace("\r\n", "\n")
 
-    def readline(self, size: int | None = -1) -> str:
+    # io.TextIOBase's stub inherits the bytes signatures of IOBase; typeshed's own
+    # _TextIOBase overrides them to str the same way
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
         line = self.inner.readline()
         return line[:-2] + "\n" if line.endswith("\r\n") else line
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[str]:  # type: ignore[override]
         return (line[:-2] + "\n" if line[-2:] == "\r\n" else line for line in self.inner)
 
     def close(self) -> None:
@@ -248,21 +256,20 @@ def text_lines(text: str) -> IO[str]:
     return io.StringIO(text, newline="\n")
 
 
-def open_text(path: str | os.PathLike) -> IO[str]:
+def open_text(path: str | os.PathLike[str]) -> io.TextIOBase:
     """Open a ``.bgn`` / ``.bgn.gz`` (by suffix or gzip magic) as UTF-8 text.
 
     A leading BOM is dropped and CRLF becomes LF (so a CR is never counted in
     a column); lines end only at LF.  Bytes that are not UTF-8 read as U+FFFD.
     """
     if is_gzip_path(path):
-        raw = gzip.open(path, "rb")
-        inner = io.TextIOWrapper(raw, encoding="utf-8-sig", errors="replace", newline="\n")
+        inner: IO[str] = io.TextIOWrapper(gzip.open(path, "rb"), encoding="utf-8-sig", errors="replace", newline="\n")
     else:
         inner = open(path, encoding="utf-8-sig", errors="replace", newline="\n")  # noqa: SIM115
     return CRLFText(inner)
 
 
-def iter_lines(source) -> tuple[IO | None, object]:
+def iter_lines(source: Source) -> tuple[io.TextIOBase | None, Iterable[str]]:
     """Resolve a source into (stream to close or None, iterable of text lines).
 
     ``source`` is a path (``str`` or ``Path``: a missing file raises
@@ -275,7 +282,10 @@ def iter_lines(source) -> tuple[IO | None, object]:
     if isinstance(source, bytes | bytearray):
         return None, io.StringIO(bytes(source).decode("utf-8-sig", "replace"), newline="\n")
     if isinstance(source, io.RawIOBase | io.BufferedIOBase):
-        text = io.TextIOWrapper(source, encoding="utf-8-sig", errors="replace", newline="\n")
+        # typeshed's buffer protocol also asks for ``name``, which BytesIO lacks;
+        # TextIOWrapper reads any binary stream
+        text = io.TextIOWrapper(source,  # type: ignore[type-var]
+                                encoding="utf-8-sig", errors="replace", newline="\n")
         return None, text
     return None, source
 
@@ -283,7 +293,7 @@ def iter_lines(source) -> tuple[IO | None, object]:
 CHUNK_CHARS = 1 << 20
 
 
-def line_blocks(source) -> Iterator[list[str]]:
+def line_blocks(source: Source) -> Iterator[list[str]]:
     """The source's lines (without their LF) in lists, read in blocks of about 1 MB."""
     fh, obj = iter_lines(source)
     try:

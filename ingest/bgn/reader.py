@@ -21,9 +21,8 @@ Decisions where the contract is silent are in ``docs/bgn-decisions.md``.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from itertools import islice, repeat
-from typing import IO
 
 from ingest.bgn.boundaries import scan_headers
 from ingest.bgn.errors import NewGame, Stop, p101, p103, quote
@@ -36,6 +35,7 @@ from ingest.bgn.fastlines import (
     NOT_A_NUMBER,
     SHEET_NUMBERS,
     TRICK_NUMBERS,
+    Template,
     bela_marks,
     hand_shape,
     line_template,
@@ -60,6 +60,8 @@ from ingest.bgn.lexer import (
     TOKEN_RE,
     TRICK,
     WORD,
+    Descriptor,
+    Source,
     call_of,
     collapse,
     line_blocks,
@@ -115,8 +117,18 @@ class _GameReader:
         "cur_call", "count", "hdr", "hdr_pos", "hseat", "hdel", "hslash", "hpos",
         "cur_ann", "ann_after", "ex_seat", "ex_pos", "cur_ex", "dseat", "dseat_pos", "ddash",
         "dbare", "line", "hang_state", "hang_kw_pos", "pend", "after", "skip_mt", "skip_res",
-        "src", "src_len", "templates", "fresh", "lane",
+        "src", "src_len", "templates", "fresh", "lane", "hands", "talon", "bids", "exch", "decl",
     )
+
+    # Set when the first ``deal`` keyword opens a deal, and when a section opens (its
+    # lists are the deal's); nothing reads them before: every section needs a deal first.
+    deal: Deal
+    hands: dict[int, list[list[str]]]
+    talon: list[str]
+    bids: list[Call]
+    exch: list[Exchange]
+    decl: dict[int, list[Combination]]
+    line: ScoreLine  # the open score or total line
 
     def __init__(self, index: int, line: int, pend: list[str]) -> None:
         self.game = Game(index=index, line=line)
@@ -126,11 +138,10 @@ class _GameReader:
         self.fresh = False
         self.lane: PlayLane | None = None
         self.sec = S_TAGS
-        self.rank = 0
+        self.rank: float = 0
         self.kw = "deal"
         self.kw_pos = NOPOS
-        self.deal: Deal | None = None
-        self.plays: list[Play] = []
+        self.plays: list[Play] = []  # as Play objects; the deal holds the lane while one is open
         self.cur: Play | None = None
         self.pfx: int | None = None
         self.pfx_pos = NOPOS
@@ -156,7 +167,6 @@ class _GameReader:
         self.dseat_pos = NOPOS
         self.ddash = False
         self.dbare = False
-        self.line: ScoreLine | None = None
         self.hang_state = 0
         self.hang_kw_pos = NOPOS
         self.pend = pend  # game comments so far (before the first movetext token)
@@ -168,13 +178,13 @@ class _GameReader:
 
     # ------------------------------------------------------------------ tokens
 
-    def feed(self, d: tuple, tok: str, ln: int, col: int, glued: bool = False) -> None:
+    def feed(self, d: Descriptor, tok: str, ln: int, col: int, glued: bool = False) -> None:
         """Read one token.  Raises :class:`Stop` on a parse error."""
         self.fresh = False
         kind = d[0]
         if self.sec == S_PLAY:
             if self.lane is not None and not (kind == KW and d[1] in TOP_WORDS):
-                self._unlane()
+                self._unlane(self.lane)
             if kind == CARD:
                 if self.block is not None:
                     self._blocked(tok, (ln, col))
@@ -224,9 +234,10 @@ class _GameReader:
         if not text:
             return
         sec = self.sec
+        target: Play | Call | None
         if sec == S_PLAY:
             if self.lane is not None:
-                self._unlane()
+                self._unlane(self.lane)
             target = self.cur
         elif sec == S_BIDS:
             target = self.cur_call
@@ -272,8 +283,8 @@ class _GameReader:
             self.fresh = True
             return True
         templates = self.templates
-        t = templates.get(line, 0)
-        if t == 0:
+        t = templates.get(line, _UNSEEN)
+        if t is _UNSEEN:
             t = line_template(line, self.n)
             if len(templates) < 50_000:
                 templates[line] = t
@@ -319,20 +330,21 @@ class _GameReader:
                 return False
             self._enter("play", (ln, 1))
             self.lane = lane = PlayLane(n)
-            self.plays = self.deal.plays = lane
+            self.deal.plays = lane
         elif (sec != S_PLAY or self.trick is not None or self.pfx is not None
               or self.block is not None):
             return False
         first = col + len(num) + 1
         if in_order:
+            assert lane is not None  # a line is in order only in an open lane
             start = len(lane.texts)
             if marks is None:
                 lane.texts.extend(cards)
                 lane.lines.append((ln, col, first, None, line[col - 1:]))
             else:
-                texts, cols, belas = marks
+                texts, rel_cols, belas = marks
                 lane.texts.extend(texts)
-                cols = tuple(first + c for c in cols)
+                cols = tuple(first + c for c in rel_cols)
                 lane.lines.append((ln, col, first, cols, line[col - 1:]))
                 for i, (word, bcol, rcol) in belas.items():
                     k = start + i
@@ -342,7 +354,7 @@ class _GameReader:
                         (ln, col) if i == 0 else NOPOS, (ln, first + rcol) if rcol else NOPOS)
             return True
         if lane is not None:
-            self._unlane()
+            self._unlane(lane)
         plays = self.plays
         app = plays.append
         base = first
@@ -353,12 +365,11 @@ class _GameReader:
         self.cur = plays[-1]
         return True
 
-    def more_tricks(self, lines: list[str], at: int, ln: int) -> int:
+    def more_tricks(self, lane: PlayLane, lines: list[str], at: int, ln: int) -> int:
         """Read the canonical trick lines that follow a lane line (``lines[at:]``,
         the first on line ``ln + 1``) straight into the lane: the common case,
         without a trip through the line loop each.  Returns how many it read;
         it stops at the first line that is anything else (the loop reads that)."""
-        lane = self.lane
         texts = lane.texts
         info = lane.lines
         src = self.src
@@ -377,9 +388,9 @@ class _GameReader:
             number += 1
         return count
 
-    def _unlane(self) -> None:
+    def _unlane(self, lane: PlayLane) -> None:
         """Turn the compact plays into Play objects: the general path reads on."""
-        plays = self.lane.materialize()
+        plays = lane.materialize()
         self.lane = None
         self.plays = self.deal.plays = plays
         self.cur = plays[-1] if plays else None
@@ -400,7 +411,7 @@ class _GameReader:
                 shapes[key] = shape
         self._enter("hands", (ln, 1))
         deal = self.deal
-        hands = deal.hands
+        hands = self.hands
         seat_pos = deal.hand_seat_pos
         cols_of = {}
         for seat, spos, spans, cols in shape:
@@ -424,7 +435,7 @@ class _GameReader:
         if w != "score" and w != "total" or len(toks) < 2:
             return False
         numbers = SHEET_NUMBERS
-        values: list = [numbers[t] for t in toks[1:]]
+        values = [numbers[t] for t in toks[1:]]
         if NOT_A_NUMBER in values or (w == "total" and None in values):
             return False
         self._enter(w, (ln, 1))
@@ -453,13 +464,13 @@ class _GameReader:
         elif w == "talon":
             self._enter("talon", (ln, 1))
             deal = self.deal
-            deal.talon += cards
+            self.talon += cards
             deal.talon_card_pos += [(ln, col) for col in range(7, 7 + 3 * len(cards), 3)]
         else:
             return False
         return True
 
-    def fast_line(self, t: tuple, ln: int) -> bool:
+    def fast_line(self, t: Template, ln: int) -> bool:
         """A canonical deal header, bids, declare, score or total line from its template."""
         kind = t[0]
         pos = (ln, 1)
@@ -472,14 +483,13 @@ class _GameReader:
             self.sec = S_DEAL
         elif kind == "bids":
             self._enter("bids", pos)
-            calls = self.deal.bids
+            calls = self.bids
             calls.extend([Call(call, seat, None, (ln, col)) for call, seat, col in t[1]])
             self.cur_call = calls[-1]
         elif kind == "declare":
             self._enter("declare", pos)
-            deal = self.deal
-            decl = deal.declare
-            seat_pos = deal.declare_seat_pos
+            decl = self.decl
+            seat_pos = self.deal.declare_seat_pos
             for seat, scol, combos in t[1]:
                 seat_pos[seat] = (ln, scol)
                 decl[seat] = [Combination(text, (ln, col)) for text, col in combos]
@@ -529,7 +539,7 @@ class _GameReader:
         the section before needs no closing checks when a fast line read it whole."""
         if self.fresh:
             if self.sec == S_DECL:
-                decl = self.deal.declare
+                decl = self.decl
                 self.deal.declare = {s: decl.get(s, [])
                                      for s in range(1, max(self.n, *decl, 0) + 1)}
         else:
@@ -554,9 +564,10 @@ class _GameReader:
             self.kw = "result"
             self.kw_pos = pos
             return
-        deal = self.deal
-        if deal is None or sec == S_HDR:
+        if not self.game.deals or sec == S_HDR:
             raise p103(pos, f"expected 'deal' before a section, found {quote(tok)}")
+        deal = self.deal
+        rank: float
         state, rank = SECTIONS[w]
         prev = self.kw
         if w == "announce":
@@ -593,26 +604,26 @@ class _GameReader:
         self.kw_pos = pos
         self.count = 0
         if state == S_HANDS:
-            deal.hands = {}
+            deal.hands = self.hands = {}
             deal.hands_pos = pos
             self.hseat = None
         elif state == S_TURN:
             pass
         elif state == S_TALON:
-            deal.talon = []
+            deal.talon = self.talon = []
             deal.talon_pos = pos
         elif state == S_BIDS:
-            deal.bids = []
+            deal.bids = self.bids = []
             deal.bids_pos = pos
             self.pfx = None
             self.cur_call = None
         elif state == S_EXCH:
-            deal.exchange = []
+            deal.exchange = self.exch = []
             deal.exchange_pos = pos
             self.ex_seat = None
             self.cur_ex = None
         elif state == S_DECL:
-            deal.declare = {}
+            deal.declare = self.decl = {}
             deal.declare_pos = pos
             self.dseat = None
             self.ddash = False
@@ -654,7 +665,7 @@ class _GameReader:
             if self.block == "claim":
                 raise p101(self.claim_pos, f"expected 'rest' or 'game' after 'claim', "
                                             f"found {quote(found)}")
-            if not self.plays and self.deal.claim is None:
+            if not self.deal.plays and self.deal.claim is None:
                 raise p101(self.kw_pos, "empty 'play' section")
             self.cur = None
         elif sec == S_HANDS:
@@ -665,12 +676,12 @@ class _GameReader:
             if self.deal.turn is None:
                 raise p101(self.kw_pos, "empty 'turn' section: expected the turned card")
         elif sec == S_TALON:
-            if not self.deal.talon:
+            if not self.talon:
                 raise p101(self.kw_pos, "empty 'talon' section")
         elif sec == S_BIDS:
             if self.pfx is not None:
                 raise p101(self.pfx_pos, f"expected a call after '{self.pfx}:', found {quote(found)}")
-            if not self.deal.bids:
+            if not self.bids:
                 raise p101(self.kw_pos, "empty 'bids' section")
             self.cur_call = None
         elif sec == S_ANN:
@@ -681,16 +692,15 @@ class _GameReader:
                                               f"found {quote(found)}")
         elif sec == S_EXCH:
             self._end_exchange_group(found)
-            if not self.deal.exchange:
+            if not self.exch:
                 raise p101(self.kw_pos, "empty 'exchange' section")
         elif sec == S_DECL:
-            deal = self.deal
             if self.dseat is not None:
-                self._end_declare_seat(found)
+                self._end_declare_seat(self.dseat, found)
             elif not self.dbare:
                 raise p101(self.kw_pos, "empty 'declare' section")
-            decl = deal.declare
-            deal.declare = {s: decl.get(s, []) for s in range(1, max(self.n, *decl, 0) + 1)}
+            decl = self.decl
+            self.deal.declare = {s: decl.get(s, []) for s in range(1, max(self.n, *decl, 0) + 1)}
         elif sec in (S_SCORE, S_TOTAL):
             if self.hang_state == 1:
                 raise p101(self.hang_kw_pos, f"expected a number after 'hang', found {quote(found)}")
@@ -706,7 +716,7 @@ class _GameReader:
 
     # ------------------------------------------------------------------ states
 
-    def _unexpected(self, d: tuple, tok: str, pos: Pos, want: str) -> Stop:
+    def _unexpected(self, d: Descriptor, tok: str, pos: Pos, want: str) -> Stop:
         if d[0] == KW:
             return p103(pos, f"{quote(tok)} cannot stand here: expected {want}")
         if d[0] == BADCOMBO:
@@ -719,14 +729,14 @@ class _GameReader:
                              f"({self._vname()} has {self.n} seats)")
         return n
 
-    def _in_tags(self, d: tuple, tok: str, pos: Pos, glued: bool) -> None:
+    def _in_tags(self, d: Descriptor, tok: str, pos: Pos, glued: bool) -> None:
         self.start_movetext(pos)
         raise self._unexpected(d, tok, pos, "'deal' to begin the movetext")
 
-    def _in_done(self, d: tuple, tok: str, pos: Pos, glued: bool) -> None:
+    def _in_done(self, d: Descriptor, tok: str, pos: Pos, glued: bool) -> None:
         raise NewGame
 
-    def _in_header(self, d: tuple, tok: str, pos: Pos, glued: bool) -> None:
+    def _in_header(self, d: Descriptor, tok: str, pos: Pos, glued: bool) -> None:
         deal = self.deal
         step = self.hdr
         if step == 0:
@@ -746,7 +756,7 @@ class _GameReader:
         self.hdr = step + 1
         self.hdr_pos = pos
 
-    def _in_deal(self, d: tuple, tok: str, pos: Pos, glued: bool) -> None:
+    def _in_deal(self, d: Descriptor, tok: str, pos: Pos, glued: bool) -> None:
         raise self._unexpected(d, tok, pos, "a section keyword, 'deal' or 'result'")
 
     # hands ---------------------------------------------------------------
@@ -758,7 +768,7 @@ class _GameReader:
                                          f"found {quote(found)}")
             raise p101(self.hpos, f"expected a card after '{self.hseat}:', found {quote(found)}")
 
-    def _in_hands(self, d: tuple, tok: str, pos: Pos, glued: bool) -> None:
+    def _in_hands(self, d: Descriptor, tok: str, pos: Pos, glued: bool) -> None:
         kind = d[0]
         deal = self.deal
         if kind == CARD:
@@ -774,10 +784,10 @@ class _GameReader:
             seat = self._seat(d[1], tok, pos)
             if self.hseat is not None:
                 self._end_hand_seat(tok)
-            if seat in deal.hands:
+            if seat in self.hands:
                 raise p101(pos, f"seat {seat} is listed twice in 'hands'")
             self.hdel = []
-            deal.hands[seat] = [self.hdel]
+            self.hands[seat] = [self.hdel]
             deal.hand_seat_pos[seat] = pos
             deal.hand_card_pos[seat] = []
             self.hseat = seat
@@ -791,14 +801,14 @@ class _GameReader:
                             if self.hslash is None else
                             "empty delivery: expected a card after '/', found '/'")
             self.hdel = []
-            deal.hands[self.hseat].append(self.hdel)
+            self.hands[self.hseat].append(self.hdel)
             self.hslash = pos
         else:
             raise self._unexpected(d, tok, pos, "a card, '/' or a seat prefix in 'hands'")
 
     # turn, talon -----------------------------------------------------------
 
-    def _in_turn(self, d: tuple, tok: str, pos: Pos, glued: bool) -> None:
+    def _in_turn(self, d: Descriptor, tok: str, pos: Pos, glued: bool) -> None:
         deal = self.deal
         if d[0] == CARD and d[2] is None:
             if deal.turn is not None:
@@ -808,16 +818,16 @@ class _GameReader:
             return
         raise self._unexpected(d, tok, pos, "the turned card")
 
-    def _in_talon(self, d: tuple, tok: str, pos: Pos, glued: bool) -> None:
+    def _in_talon(self, d: Descriptor, tok: str, pos: Pos, glued: bool) -> None:
         if d[0] == CARD and d[2] is None:
-            self.deal.talon.append(d[1])
+            self.talon.append(d[1])
             self.deal.talon_card_pos.append(pos)
             return
         raise self._unexpected(d, tok, pos, "a card in 'talon'")
 
     # bids --------------------------------------------------------------------
 
-    def _in_bids(self, d: tuple, tok: str, pos: Pos, glued: bool) -> None:
+    def _in_bids(self, d: Descriptor, tok: str, pos: Pos, glued: bool) -> None:
         kind = d[0]
         if kind == CARD and d[2] is None:  # 7S, 10H: point bids here
             call = call_of(tok)
@@ -831,7 +841,7 @@ class _GameReader:
                 self.pfx = None
             else:
                 c = Call(call, None, None, pos)
-            self.deal.bids.append(c)
+            self.bids.append(c)
             self.cur_call = c
         elif kind == PREFIX:
             if self.pfx is not None:
@@ -844,7 +854,7 @@ class _GameReader:
 
     # announce ----------------------------------------------------------------
 
-    def _in_announce(self, d: tuple, tok: str, pos: Pos, glued: bool) -> None:
+    def _in_announce(self, d: Descriptor, tok: str, pos: Pos, glued: bool) -> None:
         kind = d[0]
         if kind == FIGURE:
             if self.cur_ann is None:
@@ -871,7 +881,7 @@ class _GameReader:
             raise p101(self.ex_pos, f"expected swap, take or discard after '{self.ex_seat}:', "
                                      f"found {quote(found)}")
 
-    def _in_exchange(self, d: tuple, tok: str, pos: Pos, glued: bool) -> None:
+    def _in_exchange(self, d: Descriptor, tok: str, pos: Pos, glued: bool) -> None:
         kind = d[0]
         if kind == CARD:
             ex = self.cur_ex
@@ -891,7 +901,7 @@ class _GameReader:
                 raise p101(self.cur_ex.pos, f"expected a card after '{self.cur_ex.action}', "
                                              f"found {quote(tok)}")
             self.cur_ex = Exchange(self.ex_seat, d[1], [], pos)
-            self.deal.exchange.append(self.cur_ex)
+            self.exch.append(self.cur_ex)
         elif kind == PREFIX:
             seat = self._seat(d[1], tok, pos)
             self._end_exchange_group(tok)
@@ -903,12 +913,12 @@ class _GameReader:
 
     # declare -----------------------------------------------------------------
 
-    def _end_declare_seat(self, found: str | None) -> None:
-        if not self.ddash and not self.deal.declare[self.dseat]:
-            raise p101(self.dseat_pos, f"expected a combination or '-' after '{self.dseat}:', "
+    def _end_declare_seat(self, seat: int, found: str | None) -> None:
+        if not self.ddash and not self.decl[seat]:
+            raise p101(self.dseat_pos, f"expected a combination or '-' after '{seat}:', "
                                         f"found {quote(found)}")
 
-    def _in_declare(self, d: tuple, tok: str, pos: Pos, glued: bool) -> None:
+    def _in_declare(self, d: Descriptor, tok: str, pos: Pos, glued: bool) -> None:
         kind = d[0]
         deal = self.deal
         if self.dbare:
@@ -918,26 +928,26 @@ class _GameReader:
                 raise p101(pos, f"expected a seat prefix such as '1:' before {quote(tok)}")
             if self.ddash:
                 raise p101(pos, f"'-' and combinations mixed for seat {self.dseat}")
-            deal.declare[self.dseat].append(Combination(d[1], pos))
+            self.decl[self.dseat].append(Combination(d[1], pos))
         elif kind == PREFIX:
             seat = self._seat(d[1], tok, pos)
             if self.dseat is not None:
-                self._end_declare_seat(tok)
-            if seat in deal.declare:
+                self._end_declare_seat(self.dseat, tok)
+            if seat in self.decl:
                 raise p101(pos, f"seat {seat} is listed twice in 'declare'")
-            deal.declare[seat] = []
+            self.decl[seat] = []
             deal.declare_seat_pos[seat] = pos
             self.dseat = seat
             self.dseat_pos = pos
             self.ddash = False
         elif kind == DASH:
             if self.dseat is None:
-                if deal.declare:
+                if self.decl:
                     raise p101(pos, "expected a seat prefix before '-'")
                 self.dbare = True
             elif self.ddash:
                 raise p101(pos, f"'-' written twice for seat {self.dseat}")
-            elif deal.declare[self.dseat]:
+            elif self.decl[self.dseat]:
                 raise p101(pos, f"'-' and combinations mixed for seat {self.dseat}")
             else:
                 self.ddash = True
@@ -969,7 +979,7 @@ class _GameReader:
             raise p101(pos, f"a second annotation on {cur.card}: {quote(tok)}")
         cur.annotation = a
 
-    def _in_play(self, d: tuple, tok: str, pos: Pos, glued: bool) -> None:
+    def _in_play(self, d: Descriptor, tok: str, pos: Pos, glued: bool) -> None:
         kind = d[0]
         if self.block == "claim" and not (kind == KW and d[1] in ("rest", "game")):
             self._blocked(tok, pos)
@@ -1025,7 +1035,7 @@ class _GameReader:
 
     # score, total ------------------------------------------------------------
 
-    def _in_score(self, d: tuple, tok: str, pos: Pos, glued: bool) -> None:
+    def _in_score(self, d: Descriptor, tok: str, pos: Pos, glued: bool) -> None:
         kind = d[0]
         line = self.line
         total = self.sec == S_TOTAL
@@ -1059,7 +1069,7 @@ class _GameReader:
 
     # result ------------------------------------------------------------------
 
-    def _in_result(self, d: tuple, tok: str, pos: Pos, glued: bool) -> None:
+    def _in_result(self, d: Descriptor, tok: str, pos: Pos, glued: bool) -> None:
         kind = d[0]
         value = None
         if kind == STAR:
@@ -1076,7 +1086,7 @@ class _GameReader:
 
     # ------------------------------------------------------------------ skipping
 
-    def skip(self, d: tuple, tok: str, ln: int, col: int, glued: bool = False) -> None:
+    def skip(self, d: Descriptor, tok: str, ln: int, col: int, glued: bool = False) -> None:
         """After a parse error: watch for the start of the next game, read nothing."""
         if self.skip_res == 2:
             raise NewGame
@@ -1089,7 +1099,7 @@ class _GameReader:
     def has_movetext(self) -> bool:
         return self.skip_mt if self.game.errors else self.sec != S_TAGS
 
-    def fail(self, e: Stop, d: tuple | None) -> None:
+    def fail(self, e: Stop, d: Descriptor | None) -> None:
         """Record the game's one parse error; the rest of the game is skipped."""
         line, col = e.pos
         deal = len(self.game.deals) or None
@@ -1141,10 +1151,11 @@ _HANDLERS = {
 # ---------------------------------------------------------------------- driver
 
 
-_FAST_FAIL = (KW, "", None)  # a failing fast line is movetext
+_FAST_FAIL: Descriptor = (KW, "", None)  # a failing fast line is movetext
+_UNSEEN: Template = ("",)  # a line not yet looked up in the templates
 
 
-def read_games(source: str | os.PathLike | IO | Iterable[str], filename: str | None = None,
+def read_games(source: Source, filename: str | None = None,
                ) -> Iterator[Game]:
     """Read every game of a file or stream, one at a time (``parse_games`` reads text).
 
@@ -1186,9 +1197,9 @@ def _read(chunks: Iterable[list[str]], fast_lines: bool = True,
     clen = 0
     cpos: Pos = NOPOS
     cdrop = False
-    feed = None
-    fast = None  # cur.fast while the current game reads without error
-    src_add = None
+    feed: Callable[[Descriptor, str, int, int], None] | None = None  # cur.feed or cur.skip
+    fast: Callable[[str, int], bool] | None = None  # cur.fast while the game reads without error
+    src_add: Callable[[str], None] | None = None  # cur.src.append
     for lines in chunks:
         it = iter(lines)
         at = -1  # index of ``raw`` in ``lines``
@@ -1217,6 +1228,7 @@ def _read(chunks: Iterable[list[str]], fast_lines: bool = True,
                 start = j + 1
             else:
                 if fast is not None and line:
+                    assert cur is not None and src_add is not None  # both set with fast
                     try:
                         done = fast(line, ln)
                     except Stop as e:
@@ -1227,7 +1239,7 @@ def _read(chunks: Iterable[list[str]], fast_lines: bool = True,
                     if done:
                         src_add(line)
                         if cur.lane is not None:
-                            more = cur.more_tricks(lines, at + 1, ln)
+                            more = cur.more_tricks(cur.lane, lines, at + 1, ln)
                             if more:  # read whole: skip them here
                                 ln += more
                                 at += more
@@ -1317,6 +1329,7 @@ def _read(chunks: Iterable[list[str]], fast_lines: bool = True,
                         feed = cur.skip
                         fast = None
                 except Stop as e:
+                    assert cur is not None  # feed is set with cur
                     cur.fail(e, d)
                     feed = cur.skip
                     fast = None

@@ -109,9 +109,9 @@ def _play_lines(deal: Deal, players: int, comments: bool) -> list[str]:
     if (type(plays) is PlayLane and plays.compact and claim is None
             and plays.n == (players if players > 0 else 4)):
         # the reader admitted only canonical trick lines into the lane
-        lines = [line for _, _, _, _, line in plays.lines]
-        lines[0] = "play " + lines[0]
-        return lines
+        lane_lines = [line for _, _, _, _, line in plays.lines]
+        lane_lines[0] = "play " + lane_lines[0]
+        return lane_lines
     at = -1
     claim_text = ""
     if claim is not None:
@@ -164,11 +164,11 @@ def _deal_lines(deal: Deal, players: int, comments: bool) -> list[str]:
         out.append(_announce_line(slots[1]))
     if deal.exchange is not None:
         parts = ["exchange"]
-        seat = None
+        last_seat = None
         for e in deal.exchange:
-            if e.seat != seat:
+            if e.seat != last_seat:
                 parts.append(f"{e.seat}:")
-                seat = e.seat
+                last_seat = e.seat
             parts.append(e.action)
             parts.extend(e.cards)
         out.append(" ".join(parts))
