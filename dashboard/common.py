@@ -19,9 +19,8 @@ from pathlib import Path
 import polars as pl
 import streamlit as st
 
-#: the project checkout (dashboard/common.py -> ..)
+#: the project checkout, or the installation's site-packages (dashboard/common.py -> ..)
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
-DEFAULT_DATASET = PROJECT_ROOT / "data" / "dataset"
 #: session-state keys of the sidebar filters
 FILTER_KEYS = ("f_variants", "f_events", "f_players", "f_sources", "f_dates")
 CACHE_TTL = 3600
@@ -32,7 +31,8 @@ CACHE_TTL = 3600
 
 def dataset_path() -> str:
     """The dataset served: ``--dataset PATH`` after ``--`` on the streamlit command line,
-    else ``BELOT_DATASET``, else the bundled ``data/dataset``."""
+    else ``BELOT_DATASET``, else the demo dataset of the bundled records
+    (:func:`belot.bundled.demo_dataset`, in the user's data folder)."""
     argv = sys.argv[1:]
     for i, a in enumerate(argv):
         if a == "--dataset" and i + 1 < len(argv):
@@ -40,7 +40,11 @@ def dataset_path() -> str:
         if a.startswith("--dataset="):
             return str(Path(a.split("=", 1)[1]).resolve())
     env = os.environ.get("BELOT_DATASET")
-    return str(Path(env).resolve()) if env else str(DEFAULT_DATASET)
+    if env:
+        return str(Path(env).resolve())
+    from belot.bundled import demo_dataset
+
+    return str(demo_dataset())
 
 
 def dataset_version(path: str) -> str:

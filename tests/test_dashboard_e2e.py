@@ -57,10 +57,10 @@ def free_port() -> int:
 
 @pytest.fixture(scope="module")
 def bundled_dataset(tmp_path_factory) -> Path:
-    from belot.commands.dashboard import build_bundled
+    from belot.bundled import build_demo
 
     ds = tmp_path_factory.mktemp("e2e") / "dataset"
-    build_bundled(ds, quiet=True)
+    build_demo(ds, quiet=True)
     return ds
 
 
