@@ -163,6 +163,13 @@ def _head_to_head(path: str, version: str, a: str, b: str, key: FilterKey):
     return _open(path, version).head_to_head(a, b, key.to_filters())
 
 
+@st.cache_data(max_entries=64, show_spinner="Reading the game…")
+def _replay(path: str, version: str, game_id: str, roots: tuple[str, ...]):
+    from dashboard.viewer import replay_from_dataset
+
+    return replay_from_dataset(_open(path, version), game_id, roots)
+
+
 class Data:
     """The dataset as the pages see it: cached analytics calls under the current filters."""
 
@@ -206,6 +213,11 @@ class Data:
 
     def roots(self) -> list[str]:
         return source_roots(self.path)
+
+    def replay(self, game_id: str):
+        """The game re-read (from the record text the dataset keeps) and replayed:
+        a :class:`dashboard.viewer.LoadedGame`."""
+        return _replay(self.path, self.version, game_id, tuple(self.roots()))
 
 
 def clear_caches() -> None:

@@ -141,7 +141,8 @@ def _process_unit(task: UnitTask) -> UnitResult:
     known = _known(task)
     ingested_at = dt.datetime.fromtimestamp(task.ingested_at_ms / 1000, dt.UTC)
     sink = RowSink(Context(task.source, task.batch, ingested_at,
-                           line_offset=task.first_line - 1, index_offset=task.index_offset))
+                           line_offset=task.first_line - 1, index_offset=task.index_offset,
+                           form=task.kind))
     seen: set[str] = set()
     records = skipped = 0
     for game in read_chunk_games(task):
