@@ -15,8 +15,8 @@ a replay viewer that steps through any deal trick by trick, and an import page
 that validates uploaded .bgn/.bgn.gz files and adds them to the dataset.
 
 Without DATASET it serves the demo dataset: the records that ship with the
-package (the project's data/ folder), ingested into your data folder
-($XDG_DATA_HOME/belot-replay/demo-dataset, by default
+package (the project's data/ folder), ingested into your data folder (on Linux
+$XDG_DATA_HOME/belot-replay/demo-dataset, by default
 ~/.local/share/belot-replay/demo-dataset), built there the first time with the
 same ingest as 'belot ingest'.  Nothing is written inside the installation.
 
