@@ -20,7 +20,6 @@ from pathlib import Path
 APP_NAME = "belot-replay"
 #: the demo dataset's folder inside it
 DEMO_NAME = "demo-dataset"
-RECORD_SUFFIXES = (".bgn", ".bgn.gz")
 
 
 def package_root() -> Path:
@@ -33,16 +32,13 @@ def package_root() -> Path:
 
 
 def bundled_files(root: Path | None = None) -> list[str]:
-    """Every .bgn/.bgn.gz under ``root/data``, sorted, named relative to ``root``
+    """Every record file under ``root/data`` (:func:`ingest.bgn.files.record_files`: a
+    folder's own files first, then its subfolders, sorted), named relative to ``root``
     (``data/samples/mk4-rules.bgn``, as ``belot ingest data/`` names them in a checkout)."""
+    from ingest.bgn.files import record_files
+
     root = root or package_root()
-    out = []
-    for folder, dirs, files in os.walk(root / "data", followlinks=True):
-        dirs.sort()
-        for f in sorted(files):
-            if f.endswith(RECORD_SUFFIXES):
-                out.append(Path(folder, f).relative_to(root).as_posix())
-    return out
+    return [p.relative_to(root).as_posix() for p in record_files([str(root / "data")])]
 
 
 def demo_dataset() -> Path:
@@ -73,7 +69,7 @@ def build_demo(dataset: Path, quiet: bool = False, root: Path | None = None) -> 
     root = root or package_root()
     files = bundled_files(root)
     if not files:
-        raise FileNotFoundError(f"no .bgn/.bgn.gz records under {root / 'data'}")
+        raise FileNotFoundError(f"no record files under {root / 'data'}")
     dataset = Path(dataset).resolve()
     cwd = os.getcwd()
     os.chdir(root)  # the ingest names each file as given: relative to the package

@@ -4,10 +4,11 @@
 keeps (the ``records`` table), so a dataset copied elsewhere without its source
 files still replays; a dataset written before it kept the texts falls back to
 the source file (the ``source_file``, ``game_index`` and ``line`` of ``games``).
-Either way the text is read by :func:`ingest.reader.read_games` at the line it
-started on in its file and replayed by :func:`replay.validate.validate_game`,
+Either way the text is read by :func:`ingest.bgn.reader.read_games` at the line
+it started on in its file and replayed by :func:`replay.validate.validate_game`,
 exactly as ``belot validate`` and the ingest do, so the viewer shows what
-validation saw: the same violations at the same lines and columns.  ``deal_view`` turns one deal of the report into plain data
+validation saw: the same violations at the same lines and columns.
+``deal_view`` turns one deal of the report into plain data
 that the page steps through trick by trick (step 0 = before the first lead,
 step k = trick k complete).
 
@@ -32,8 +33,8 @@ from dashboard.format import (
     side_of,
     sorted_hand,
 )
-from ingest.lexer import open_text
-from ingest.reader import read_games
+from ingest.bgn.lexer import open_text
+from ingest.bgn.reader import read_games
 from replay.record import Game
 from replay.report import CallRecord, DealReport, DeclarationRecord, GameReport, Violation
 from replay.validate import validate_game
@@ -94,7 +95,7 @@ def read_game_at(path: str | os.PathLike, game_index: int, line: int | None = No
     parsed up to the game); line numbers and columns stay those of the file."""
     name = str(path)
     if name.endswith((".jsonl", ".jsonl.gz")):
-        from ingest.jsonform import read_jsonl
+        from ingest.bgn.jsonform import read_jsonl
 
         for game in read_jsonl(path):
             if game.index == game_index:
@@ -122,7 +123,7 @@ def read_game_text(text: str, form: str, line: int, game_index: int) -> Game | N
     file's lines before it, so places (and so violations) are those of the file."""
     stream = io.StringIO("\n" * (max(line, 1) - 1) + text, newline="\n")
     if form == "jsonl":
-        from ingest.jsonform import read_jsonl
+        from ingest.bgn.jsonform import read_jsonl
 
         return _first_game(read_jsonl(stream), game_index)
     return _first_game(read_games(stream), game_index)

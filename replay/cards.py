@@ -66,7 +66,7 @@ class ContractTables:
     inner loop only indexes tuples.
     """
 
-    __slots__ = ("kind", "trump_mask", "points", "above", "strength")
+    __slots__ = ("kind", "trump_mask", "ruff_mask", "points", "above", "strength")
 
     def __init__(self, kind: int) -> None:
         self.kind = kind
@@ -76,13 +76,18 @@ class ContractTables:
             self.trump_mask = FULL_DECK
         else:
             self.trump_mask = 0
+        #: the cards that win a trick led in another suit: the trump suit of a
+        #: suit contract.  In All trumps every suit is ranked as trump, but "still
+        #: no dominant suit" (bg4-16): only the led suit can win, as in No trumps.
+        self.ruff_mask = SUIT_MASK[kind] if kind < 4 else 0
         trumpish = [
             (kind == ALL_TRUMPS) or (kind < 4 and SUIT_OF[c] == kind) for c in range(32)
         ]
         self.points = tuple(TRUMP_POINTS[c] if trumpish[c] else PLAIN_POINTS[c] for c in range(32))
         self.above = tuple(TRUMP_ABOVE[c] if trumpish[c] else PLAIN_ABOVE[c] for c in range(32))
-        # A sort key for the trick winner: trumps (suit contracts) above everything
-        # else; within a suit, the order of that suit.
+        # A sort key within a suit (its order in this contract); trumps of a suit
+        # contract sit above every plain card.  Cards of different suits are only
+        # ever compared when one of them is in ``ruff_mask``.
         self.strength = tuple(
             (16 + TRUMP_STRENGTH[c]) if (kind < 4 and trumpish[c])
             else (TRUMP_STRENGTH[c] if trumpish[c] else PLAIN_STRENGTH[c])

@@ -403,7 +403,10 @@ class DealWalk:
         self.ct = CONTRACT_TABLES[kind]
         if not self.known:
             self.assign_plays(kind)
-        if not deal.declare or self.betl:  # Betl: what was declared is void (hu3-19)
+        if not deal.declare:
+            return
+        if self.betl:  # Betl: what was declared is void (hu3-19), but must be held
+            self.declared_unheld()
             return
         if not any(deal.declare.values()):  # every seat wrote '-': nothing to judge
             dr.decl_by_side = [0] * rs.sides
@@ -466,6 +469,19 @@ class DealWalk:
         best = max(range(rs.sides), key=lambda s: points[s])
         dr.decl_side = best if points[best] else None
         dr.decl_points = points[best]
+
+    def declared_unheld(self) -> None:
+        """A501 for every declaration of cards its seat does not hold.
+
+        Declaring cards one does not hold is an error in the record whatever the
+        contract, so it is reported even where declarations score nothing (Betl)."""
+        for seat in sorted(self.deal.declare):
+            hand = self.full_hand(seat)
+            for comb in self.deal.declare[seat]:
+                combo = parse_combo(comb.text)
+                if combo is not None and not holds(hand, combo):
+                    self.flag("A501", comb.pos, None, seat,
+                              f"seat {seat} declared {comb.text} without holding it")
 
     def decl_value(self, combo, kind: int) -> int | None:
         """The combination's worth under this contract; 0 when not allowed (A502)."""
@@ -543,6 +559,7 @@ class DealWalk:
         pts_of = ct.points
         strength = ct.strength
         trump_mask = ct.trump_mask
+        ruff_mask = ct.ruff_mask  # legality.beats, inlined
         suit_of = SUIT_OF
         w = w_strength = led = 0
         free_follow = True
@@ -622,7 +639,7 @@ class DealWalk:
                 w, wc, w_strength, led = 0, c, strength[c], suit_of[c]
                 led_mask = SUIT_MASK[led]
                 free_follow = not (overbeat_trump if trump_mask >> c & 1 else overbeat_plain)
-            elif strength[c] > w_strength and (suit_of[c] == led or trump_mask >> c & 1):
+            elif strength[c] > w_strength and (suit_of[c] == led or ruff_mask >> c & 1):
                 w, wc, w_strength = p, c, strength[c]
             trick.append(c)
             pts += pts_of[c]

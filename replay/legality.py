@@ -47,20 +47,28 @@ class PlayDuties:
     all_trumps_raise_over_partner: bool = True
 
 
+def beats(card: int, best: int, led: int, ct: ContractTables) -> bool:
+    """Does ``card`` take the trick from ``best``, the card winning it so far?
+
+    A card can win only in the led suit or as a trump of a suit contract
+    (``ct.ruff_mask``), and then only by ranking higher in this contract's order
+    (yu4-32, mk4-18, §5.1 item 2).  In No trumps and All trumps no suit dominates:
+    a card of another suit never wins (bg4-15, bg4-16), although in All trumps
+    every suit is *ranked* as trump.  The engine's card loop inlines this test;
+    ``tests/test_play_reference.py`` pins the two together.
+    """
+    return (SUIT_OF[card] == led or (ct.ruff_mask >> card) & 1 == 1) and (
+        ct.strength[card] > ct.strength[best])
+
+
 def trick_winner(trick: list[int], ct: ContractTables) -> int:
-    """Index in ``trick`` of the winning card: the highest trump, else the
-    highest card of the led suit (yu4-32, mk4-18)."""
-    strength = ct.strength
+    """Index in ``trick`` of the winning card: the highest trump of a suit
+    contract, else the highest card of the led suit (see ``beats``)."""
     led = SUIT_OF[trick[0]]
-    trumps = ct.trump_mask
     best = 0
-    best_strength = strength[trick[0]]
     for i in range(1, len(trick)):
-        c = trick[i]
-        if SUIT_OF[c] == led or (trumps >> c) & 1:
-            s = strength[c]
-            if s > best_strength:
-                best, best_strength = i, s
+        if beats(trick[i], trick[best], led, ct):
+            best = i
     return best
 
 

@@ -364,7 +364,7 @@ def test_dashboard_command_builds_the_demo_dataset_in_the_user_data_folder(monke
     con = connect(demo, duckdb.connect())
     got = con.execute("SELECT source_file, count(*) FROM games GROUP BY ALL ORDER BY 1"
                       ).fetchall()
-    from ingest.reader import read_games
+    from ingest.bgn.reader import read_games
 
     assert got == [(f, sum(1 for _ in read_games(package_root() / f))) for f in files]
     seq = Dataset(demo).read_state().seq
@@ -379,7 +379,9 @@ def test_bundled_files_are_the_records_under_data(tmp_path):
                 "other/c.bgn"):
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / rel).write_text("")
-    assert bundled_files(tmp_path) == ["data/samples/a.bgn", "data/sim/b.bgn.gz"]
+    # record files of either kind (ingest.bgn.files), a folder's own files first
+    assert bundled_files(tmp_path) == ["data/x.jsonl", "data/samples/a.bgn",
+                                       "data/sim/b.bgn.gz"]
 
 
 def _tiny_dataset(tmp_path: Path, ds: Path | None = None):

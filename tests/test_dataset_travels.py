@@ -16,11 +16,11 @@ from streamlit.testing.v1 import AppTest
 
 import analytics
 from dashboard.viewer import SourceMissing, deal_view, replay_from_dataset
+from ingest.bgn.jsonform import dumps_game
+from ingest.bgn.reader import parse_game
+from ingest.bgn.writer import game_id
 from ingest.dataset import Dataset, connect
-from ingest.jsonform import dumps_game
 from ingest.pipeline import ingest_paths
-from ingest.reader import parse_game
-from ingest.writer import game_id
 from replay.simulate import simulate_games
 
 HAND_ID = game_id(parse_game(HAND_TEXT))

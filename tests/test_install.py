@@ -20,9 +20,9 @@ from pathlib import Path
 import pytest
 from dashboard_util import REPO, serving
 
+from ingest.bgn.reader import read_games
+from ingest.bgn.writer import game_id
 from ingest.dataset import connect
-from ingest.reader import read_games
-from ingest.writer import game_id
 
 pytestmark = pytest.mark.install
 

@@ -37,9 +37,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    import gzip
-
-    from ingest.writer import write_game
+    from ingest.bgn.files import atomic_writer
     from replay.simulate import SUPPORTED, simulate_games
 
     if args.variant not in SUPPORTED:
@@ -48,18 +46,20 @@ def run(args: argparse.Namespace) -> int:
     if not 0.0 <= args.violations <= 1.0:
         print("belot simulate: --violations is a rate between 0 and 1", file=sys.stderr)
         return 2
+    games = simulate_games(args.variant, args.games, args.seed, args.violations)
     if args.output:
-        opener = gzip.open if args.output.endswith(".gz") else open
-        out = opener(args.output, "wt", encoding="utf-8", newline="\n")
+        # atomic, and gzip without a timestamp: the same seed gives the same bytes
+        with atomic_writer(args.output) as out:
+            _write_all(games, out)
     else:
-        out = sys.stdout
-    try:
-        for i, game in enumerate(simulate_games(args.variant, args.games, args.seed,
-                                                args.violations)):
-            if i:
-                out.write("\n")
-            out.write(write_game(game))
-    finally:
-        if out is not sys.stdout:
-            out.close()
+        _write_all(games, sys.stdout)
     return 0
+
+
+def _write_all(games, out) -> None:
+    from ingest.bgn.writer import write_game
+
+    for i, game in enumerate(games):
+        if i:
+            out.write("\n")
+        out.write(write_game(game))
