@@ -22,7 +22,7 @@ from analytics.metrics import METRICS, MIN_N, Metric, render
 #: the dataset tables the fact tables read
 READ_TABLES = ("games", "deals", "declarations", "tricks", "violations")
 #: every dataset table (views in the .duckdb file for the CLI)
-BASE_TABLES = (*READ_TABLES, "bids", "plays", "rejects")
+BASE_TABLES = (*READ_TABLES, "bids", "plays", "records", "rejects")
 #: trend periods (date_trunc parts)
 FREQS = ("day", "week", "month", "quarter", "year")
 
@@ -188,6 +188,7 @@ class Analytics:
         self.persistent = persistent
         self._lock = threading.RLock()
         self._built: set[str] = set()
+        self._records_view = False
         self._names: list[str] | None = None
         self.trick_columns = F.MIN_TRICK_COLUMNS
         self._setup()
@@ -448,6 +449,30 @@ FROM fgp AS a JOIN fgp AS b ON a.gkey = b.gkey AND a.seat <> b.seat
 WHERE a.player = $a AND b.player = $b
 GROUP BY ALL ORDER BY a.variant, relation
 """, params)
+
+    # ---------------------------------------------------------------- records
+    def game_record(self, game_id: str) -> dict | None:
+        """Where one game was read and its record text: ``source_file``, ``game_index``,
+        ``line``, ``variant``, and ``form`` and ``text`` from ``records`` (both None for
+        a game ingested before datasets kept record texts); None when there is no such
+        game.  The text is looked up in the game's own partition (variant, batch), so
+        one lookup reads the parts of one ingest run, not the whole table."""
+        with self._lock:
+            if not self._records_view:  # made on first use: most callers never read texts
+                create_base_views(self.con, self.files, ("records",))
+                self._records_view = True
+            games = self._run("SELECT source_file, game_index, line, variant, batch "
+                              "FROM games WHERE game_id = $id LIMIT 1", {"id": game_id})
+            if games.is_empty():
+                return None
+            row = games.row(0, named=True)
+            text = self._run("SELECT form, text FROM records WHERE variant = $variant AND "
+                             "batch = $batch AND game_id = $id LIMIT 1",
+                             {"variant": row["variant"], "batch": str(row.pop("batch")),
+                              "id": game_id})
+        stored = text.row(0, named=True) if not text.is_empty() else {"form": None,
+                                                                       "text": None}
+        return {**row, **stored}
 
     # ----------------------------------------------------------------- export
     def to_duckdb_file(self, path: str | os.PathLike, materialize: bool = False) -> Path:

@@ -19,9 +19,8 @@ from pathlib import Path
 import polars as pl
 import streamlit as st
 
-#: the project checkout (dashboard/common.py -> ..)
+#: the project checkout, or the installation's site-packages (dashboard/common.py -> ..)
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
-DEFAULT_DATASET = PROJECT_ROOT / "data" / "dataset"
 #: session-state keys of the sidebar filters
 FILTER_KEYS = ("f_variants", "f_events", "f_players", "f_sources", "f_dates")
 CACHE_TTL = 3600
@@ -32,7 +31,8 @@ CACHE_TTL = 3600
 
 def dataset_path() -> str:
     """The dataset served: ``--dataset PATH`` after ``--`` on the streamlit command line,
-    else ``BELOT_DATASET``, else the bundled ``data/dataset``."""
+    else ``BELOT_DATASET``, else the demo dataset of the bundled records
+    (:func:`belot.bundled.demo_dataset`, in the user's data folder)."""
     argv = sys.argv[1:]
     for i, a in enumerate(argv):
         if a == "--dataset" and i + 1 < len(argv):
@@ -40,7 +40,11 @@ def dataset_path() -> str:
         if a.startswith("--dataset="):
             return str(Path(a.split("=", 1)[1]).resolve())
     env = os.environ.get("BELOT_DATASET")
-    return str(Path(env).resolve()) if env else str(DEFAULT_DATASET)
+    if env:
+        return str(Path(env).resolve())
+    from belot.bundled import demo_dataset
+
+    return str(demo_dataset())
 
 
 def dataset_version(path: str) -> str:
@@ -159,6 +163,13 @@ def _head_to_head(path: str, version: str, a: str, b: str, key: FilterKey):
     return _open(path, version).head_to_head(a, b, key.to_filters())
 
 
+@st.cache_data(max_entries=64, show_spinner="Reading the game…")
+def _replay(path: str, version: str, game_id: str, roots: tuple[str, ...]):
+    from dashboard.viewer import replay_from_dataset
+
+    return replay_from_dataset(_open(path, version), game_id, roots)
+
+
 class Data:
     """The dataset as the pages see it: cached analytics calls under the current filters."""
 
@@ -203,6 +214,11 @@ class Data:
 
     def roots(self) -> list[str]:
         return source_roots(self.path)
+
+    def replay(self, game_id: str):
+        """The game re-read (from the record text the dataset keeps) and replayed:
+        a :class:`dashboard.viewer.LoadedGame`."""
+        return _replay(self.path, self.version, game_id, tuple(self.roots()))
 
 
 def clear_caches() -> None:

@@ -6,8 +6,8 @@ text, holds no game, or holds no record that can be read.  Otherwise its
 validation report (``ingest.validate.validate_file``, as ``belot validate``
 prints it) is shown, and the file can be added with the same ingest as
 ``belot ingest`` (records that do not parse go to the ``rejects`` table there,
-as with any ingest).  Accepted files are kept under ``DATASET/_uploads/`` so the
-replay viewer can read their games back.
+as with any ingest).  Accepted files are kept under ``DATASET/_uploads/`` as
+provenance (the dataset keeps each game's text; the replay viewer reads it there).
 
 Pure: no Streamlit.
 """

@@ -1,11 +1,14 @@
 """The replay viewer's model: one game re-read through the reader and the engine.
 
-``load_game`` reads a game back from its source file (the ``source_file``,
-``game_index`` and ``line`` of the dataset's ``games`` table) with
-:func:`ingest.bgn.reader.read_games` and replays it with
-:func:`ingest.validate.validate_game`, exactly as ``belot validate`` and the
-ingest do, so the viewer shows what validation saw: the same violations at the same
-lines and columns.  ``deal_view`` turns one deal of the report into plain data
+:func:`replay_from_dataset` reads a game back from the record text the dataset
+keeps (the ``records`` table), so a dataset copied elsewhere without its source
+files still replays; a dataset written before it kept the texts falls back to
+the source file (the ``source_file``, ``game_index`` and ``line`` of ``games``).
+Either way the text is read by :func:`ingest.bgn.reader.read_games` at the line
+it started on in its file and replayed by :func:`ingest.validate.validate_game`,
+exactly as ``belot validate`` and the ingest do, so the viewer shows what
+validation saw: the same violations at the same lines and columns.
+``deal_view`` turns one deal of the report into plain data
 that the page steps through trick by trick (step 0 = before the first lead,
 step k = trick k complete).
 
@@ -43,7 +46,8 @@ PHASE_OF_CODE = {"B": "auction", "D": "layout", "S": "score", "P": "record"}
 
 
 class SourceMissing(FileNotFoundError):
-    """The game's source file is not where the dataset says it was read from."""
+    """The game's source file is not where the dataset says it was read from (and the
+    dataset, written before it kept record texts, has no copy of the record)."""
 
 
 # ------------------------------------------------------------------ reading
@@ -100,27 +104,46 @@ def read_game_at(path: str | os.PathLike, game_index: int, line: int | None = No
         return None
     if line and line > 0:
         with open_text(path) as fh:
-            found = next(iter(read_games(_FromLine(fh, line))), None)
-        if found is not None:
-            found.index = game_index
-        return found
+            return _first_game(read_games(_FromLine(fh, line)), game_index)
     for game in read_games(path):
         if game.index == game_index:
             return game
     return None
 
 
+def _first_game(games: Iterable[Game], game_index: int) -> Game | None:
+    game = next(iter(games), None)
+    if game is not None:
+        game.index = game_index
+    return game
+
+
+def read_game_text(text: str, form: str, line: int, game_index: int) -> Game | None:
+    """A game from the text the dataset keeps (``records``): ``form`` ``bgn`` or
+    ``jsonl``, written from the file's line ``line``.  Blank lines stand in for the
+    file's lines before it, so places (and so violations) are those of the file."""
+    stream = io.StringIO("\n" * (max(line, 1) - 1) + text, newline="\n")
+    if form == "jsonl":
+        from ingest.bgn.jsonform import read_jsonl
+
+        return _first_game(read_jsonl(stream), game_index)
+    return _first_game(read_games(stream), game_index)
+
+
 @dataclass
 class LoadedGame:
-    """A game re-read from its source and replayed."""
+    """A game re-read from its record and replayed."""
 
     game: Game
     report: GameReport
     source_file: str
+    #: the file read ("" when the record came from the dataset)
     path: str
     game_id: str | None
-    #: False when the file no longer holds the game the dataset recorded there
+    #: False when the record no longer reads as the game the dataset has under its id
     matches: bool = True
+    #: read from the record text the dataset keeps, not from the source file
+    stored: bool = False
 
     @property
     def players(self) -> int:
@@ -137,11 +160,22 @@ class LoadedGame:
 
 def load_game(source_file: str, game_index: int, line: int | None = None,
               expected_id: str | None = None, roots: Iterable[str | os.PathLike] = (),
-              ) -> LoadedGame:
-    """Read one game back from its file and replay it (as ``belot validate`` does).
+              text: str | None = None, form: str = "bgn") -> LoadedGame:
+    """Read one game back and replay it (as ``belot validate`` does): from ``text``
+    (the record the dataset keeps, see :func:`read_game_text`) when given, else
+    from its source file.
 
-    Raises :class:`SourceMissing` when the file is gone, ``LookupError`` when it
-    has no game at that place."""
+    Raises :class:`SourceMissing` when the file is needed and gone, ``LookupError``
+    when there is no game at that place."""
+    if text is not None:
+        game = read_game_text(text, form, line or 1, game_index)
+        if game is None:
+            raise LookupError(f"the dataset's text of game {game_index} of {source_file} "
+                              "holds no game")
+        report = validate_game(game, source_file)
+        return LoadedGame(game, report, source_file, "", report.game_id,
+                          matches=expected_id is None or report.game_id == expected_id,
+                          stored=True)
     path = resolve_source(source_file, list(roots))
     game = read_game_at(path, game_index, line)
     if game is None:
@@ -156,6 +190,26 @@ def load_game(source_file: str, game_index: int, line: int | None = None,
                 game, report = again, again_report
     return LoadedGame(game, report, source_file, str(path), report.game_id,
                       matches=expected_id is None or report.game_id == expected_id)
+
+
+def replay_from_dataset(a, game_id: str, roots: Iterable[str | os.PathLike] = ()
+                        ) -> LoadedGame:
+    """The game ``game_id`` of an open dataset (:class:`analytics.Analytics`), replayed:
+    the replay page's way to a game.
+
+    From the record text the dataset keeps; a game ingested before datasets kept
+    them is read from its source file, and a :class:`SourceMissing` then says so."""
+    rec = a.game_record(game_id)
+    if rec is None:
+        raise LookupError(f"the dataset has no game {game_id}")
+    try:
+        return load_game(rec["source_file"], rec["game_index"], rec["line"],
+                         expected_id=game_id, roots=roots, text=rec["text"],
+                         form=rec["form"] or "bgn")
+    except SourceMissing as exc:
+        raise SourceMissing(f"{exc}; this game was ingested before datasets kept each "
+                            "record's text, so its source file is needed to replay it: put "
+                            "the file back, or ingest it again into a new dataset") from None
 
 
 # ------------------------------------------------------------------ one deal

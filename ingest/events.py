@@ -48,6 +48,8 @@ class Context:
     ingested_at: dt.datetime
     line_offset: int = 0
     index_offset: int = 0
+    #: how the records are written: ``bgn`` or ``jsonl`` (the ``form`` of ``records``)
+    form: str = "bgn"
 
 
 def raw_id(text: str) -> str:
@@ -207,10 +209,12 @@ class RowSink:
         decl_out = self._out("declarations", variant)
         viol_out = self._out("violations", variant)
         games_out = self._out("games", variant)
+        records_out = self._out("records", variant)
         tricks_out = self._columns("tricks", variant)
         plays_out = self._columns("plays", variant)
         marks = [(lst, len(lst)) for lst in (deals_out, bids_out, decl_out, viol_out, games_out,
-                                             *tricks_out.values(), *plays_out.values())]
+                                             records_out, *tricks_out.values(),
+                                             *plays_out.values())]
         try:
             self._add_deals(game, report, gid, rs, facts, sides, side_of, deals_out, bids_out,
                             decl_out, tricks_out, plays_out)
@@ -218,6 +222,7 @@ class RowSink:
                               v.deal, v.trick, v.seat, v.message)
                              for k, v in enumerate(report.violations)])
             games_out.append(games_row)
+            records_out.append((gid, ctx.form, game.source_text))
         except BaseException:
             for lst, n in marks:
                 del lst[n:]

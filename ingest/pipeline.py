@@ -140,7 +140,8 @@ def _process_unit(task: UnitTask) -> UnitResult:
     known = _known(task)
     ingested_at = dt.datetime.fromtimestamp(task.ingested_at_ms / 1000, dt.UTC)
     sink = RowSink(Context(task.source, task.batch, ingested_at,
-                           line_offset=task.first_line - 1, index_offset=task.index_offset))
+                           line_offset=task.first_line - 1, index_offset=task.index_offset,
+                           form=task.kind))
     seen: set[str] = set()
     records = skipped = 0
     for game in read_chunk_games(task):
@@ -342,6 +343,22 @@ def _fingerprint(path: str) -> tuple[str, int, int] | None:
     return str(Path(path).resolve()), st.st_size, st.st_mtime_ns
 
 
+def read_already(done_files: dict[str, dict], fingerprint: tuple[str, int, int] | None
+                 ) -> bool:
+    """The file was read to its end by an earlier ingest and has not changed since
+    (same resolved path, size and mtime): a re-run skips it without reading."""
+    if fingerprint is None:
+        return False
+    prev = done_files.get(fingerprint[0])
+    return prev is not None and (prev["size"], prev["mtime_ns"]) == fingerprint[1:]
+
+
+def unread_files(ds: Dataset, files: Iterable[str]) -> list[str]:
+    """Those of ``files`` (local paths) that an ingest into ``ds`` would read."""
+    done = ds.read_state().done_files if ds.exists() else {}
+    return [f for f in files if not read_already(done, _fingerprint(f))]
+
+
 @dataclass(slots=True)
 class _Pending:
     task_unit: int
@@ -390,11 +407,9 @@ class Driver:
         for path in files:
             self.summary.files += 1
             fp = _fingerprint(path)
-            if fp is not None and not self.recheck:
-                prev = done.get(fp[0])
-                if prev and prev["size"] == fp[1] and prev["mtime_ns"] == fp[2]:
-                    self.summary.files_unchanged += 1
-                    continue
+            if not self.recheck and read_already(done, fp):
+                self.summary.files_unchanged += 1
+                continue
             chunk: Chunk
             for chunk in iter_chunks(path, source=path, target_chars=self.chunk_chars):
                 task = UnitTask(self.root, self.batch, unit, chunk.source, chunk.kind,

@@ -357,6 +357,25 @@ VIOLATIONS = Table(
     key=("game_id", "idx"),
 )
 
+RECORDS = Table(
+    "records",
+    "One row per game: its record text as read, so that the dataset replays without its "
+    "source files (the dashboard's replay viewer reads the game here; `source_file` in "
+    "`games` stays as provenance). Written in the same part as the game's other rows.",
+    (
+        GAME_ID,
+        _c("form", DICT, "How `text` is written: `bgn` (BGN notation) or `jsonl` (one "
+           "line of JSON Lines, bgn-details §2).", nullable=False),
+        _c("text", STR, "The game's text exactly as the reader read it from the source "
+           "file (its tags and comments included), starting at the file's line `line` of "
+           "`games`: read again with that line offset, it gives every violation at the line "
+           "and column of `violations`. Its canonical form hashes to `game_id`.",
+           nullable=False),
+        VARIANT, BATCH,
+    ),
+    key=("game_id",),
+)
+
 REJECTS = Table(
     "rejects",
     "One row per record that could not be read or replayed (P1xx, or an engine failure): "
@@ -382,7 +401,7 @@ REJECTS = Table(
 
 #: every table, in the order of the docs
 TABLES: dict[str, Table] = {t.name: t for t in (
-    GAMES, DEALS, BIDS, DECLARATIONS, TRICKS, PLAYS, VIOLATIONS, REJECTS)}
+    GAMES, DEALS, BIDS, DECLARATIONS, TRICKS, PLAYS, VIOLATIONS, RECORDS, REJECTS)}
 
 
 def render_markdown() -> str:

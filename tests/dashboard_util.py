@@ -2,8 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import time
+import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from ingest_util import write_corpus
 
 from ingest.pipeline import ingest_paths
@@ -82,3 +91,55 @@ def build_dataset(folder: Path) -> tuple[Path, list[Path]]:
     ds = folder / "ds"
     ingest_paths([str(p) for p in inputs], ds, workers=0, progress=False)
     return ds, inputs
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextlib.contextmanager
+def serving(argv: list[str], cwd: Path, env: dict[str, str], wait: float = 90
+            ) -> Iterator[str]:
+    """Run ``argv`` (a ``belot dashboard`` command line) on a free local port, wait until
+    Streamlit's health endpoint answers ``ok`` (at most ``wait`` seconds), yield the
+    server's URL; the server (its whole process group) is stopped whatever happens.
+    Its output goes to ``cwd/server.log``, shown when it fails to start."""
+    port = free_port()
+    log = open(cwd / "server.log", "w+b")  # noqa: SIM115 - closed below
+    proc = subprocess.Popen([*argv, "--port", str(port), "--address", "127.0.0.1"],
+                            cwd=cwd, env=env, stdout=log, stderr=subprocess.STDOUT,
+                            start_new_session=True)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + wait
+        while True:
+            if proc.poll() is not None:
+                log.seek(0)
+                pytest.fail(f"the server exited ({proc.returncode}):\n{log.read().decode()}")
+            try:
+                with urllib.request.urlopen(url + "/_stcore/health", timeout=2) as r:
+                    if r.read().strip() == b"ok":
+                        break
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                log.seek(0)
+                pytest.fail(f"the server did not answer within {wait} s:\n"
+                            f"{log.read().decode()}")
+            time.sleep(0.3)
+        yield url
+    finally:
+        _stop(proc)
+        log.close()
+
+
+def _stop(proc: subprocess.Popen) -> None:
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=15)

@@ -14,17 +14,13 @@ the server is stopped (its whole process group) whatever happens.
 from __future__ import annotations
 
 import os
-import signal
-import socket
-import subprocess
 import sys
 import time
-import urllib.request
 from pathlib import Path
 
 import polars as pl
 import pytest
-from dashboard_util import BROKEN_TEXT, HAND_TEXT, REPO
+from dashboard_util import BROKEN_TEXT, HAND_TEXT, REPO, serving
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
@@ -49,62 +45,23 @@ PAGES = [
 ]
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def bundled_dataset(tmp_path_factory) -> Path:
-    from belot.commands.dashboard import build_bundled
+    from belot.bundled import build_demo
 
     ds = tmp_path_factory.mktemp("e2e") / "dataset"
-    build_bundled(ds, quiet=True)
+    build_demo(ds, quiet=True)
     return ds
 
 
 @pytest.fixture(scope="module")
 def server(bundled_dataset, tmp_path_factory):
-    """The real command, headless, from another folder (source files are found anyway)."""
-    port = free_port()
+    """The real command, headless, from another folder."""
     cwd = tmp_path_factory.mktemp("cwd")
-    log = open(cwd / "server.log", "w+b")  # noqa: SIM115 - closed below
     env = dict(os.environ, PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    proc = subprocess.Popen([sys.executable, "-m", "belot", "dashboard", str(bundled_dataset),
-                             "--port", str(port), "--address", "127.0.0.1"],
-                            cwd=cwd, env=env, stdout=log, stderr=subprocess.STDOUT,
-                            start_new_session=True)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + SERVER_WAIT
-        while True:
-            if proc.poll() is not None:
-                log.seek(0)
-                pytest.fail(f"the server exited ({proc.returncode}):\n{log.read().decode()}")
-            try:
-                with urllib.request.urlopen(url + "/_stcore/health", timeout=2) as r:
-                    if r.read().strip() == b"ok":
-                        break
-            except OSError:
-                pass
-            if time.monotonic() > deadline:
-                pytest.fail(f"the server did not answer within {SERVER_WAIT} s")
-            time.sleep(0.3)
+    with serving([sys.executable, "-m", "belot", "dashboard", str(bundled_dataset)], cwd, env,
+                 SERVER_WAIT) as url:
         yield url
-    finally:
-        _stop(proc)
-        log.close()
-
-
-def _stop(proc: subprocess.Popen) -> None:
-    if proc.poll() is None:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(timeout=15)
 
 
 @pytest.fixture(scope="module")

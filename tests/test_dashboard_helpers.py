@@ -344,34 +344,44 @@ def test_dashboard_command(monkeypatch, tmp_path):
     assert main(["dashboard", str(ds), "--port", "0"]) == 2
 
 
-def test_dashboard_command_builds_the_bundled_dataset(monkeypatch, tmp_path):
+def test_dashboard_command_builds_the_demo_dataset_in_the_user_data_folder(monkeypatch,
+                                                                         tmp_path):
+    """Without DATASET: the bundled records are ingested under $XDG_DATA_HOME, once."""
+    import duckdb
+
+    from belot.bundled import bundled_files, package_root
     from belot.cli import main
-    from belot.commands import dashboard as cmd
+    from ingest.dataset import Dataset, connect
 
-    built = []
-    monkeypatch.setattr(cmd, "DEFAULT_DATASET", tmp_path / "dataset")
-    monkeypatch.setattr(cmd, "build_bundled", lambda ds: built.append(ds) or (
-        _tiny_dataset(tmp_path, ds)))
-    monkeypatch.setattr(os, "execve", lambda exe, argv, env: None)
-    assert main(["dashboard"]) == 0
-    assert built == [tmp_path / "dataset"]
-    assert main(["dashboard"]) == 0  # it exists now: not built again
-    assert len(built) == 1
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    served = []
+    monkeypatch.setattr(os, "execve", lambda exe, argv, env: served.append(argv))
+    assert main(["dashboard", "--port", "8643"]) == 0
+    demo = tmp_path / "xdg" / "belot-replay" / "demo-dataset"
+    assert served[0][-2:] == ["--dataset", str(demo)]
+    files = bundled_files()
+    assert "data/samples/yu4-rules.bgn" in files and "data/sim/yu4.bgn.gz" in files
+    con = connect(demo, duckdb.connect())
+    got = con.execute("SELECT source_file, count(*) FROM games GROUP BY ALL ORDER BY 1"
+                      ).fetchall()
+    from ingest.bgn.reader import read_games
+
+    assert got == [(f, sum(1 for _ in read_games(package_root() / f))) for f in files]
+    seq = Dataset(demo).read_state().seq
+    assert main(["dashboard"]) == 0  # up to date now: nothing read, nothing committed
+    assert Dataset(demo).read_state().seq == seq and len(served) == 2
 
 
-def test_bundled_files_skip_the_dataset(tmp_path):
-    from belot.commands.dashboard import PROJECT_ROOT, bundled_files
+def test_bundled_files_are_the_records_under_data(tmp_path):
+    from belot.bundled import bundled_files
 
-    data = tmp_path / "data"
-    for rel in ("samples/a.bgn", "sim/b.bgn.gz", "dataset/_uploads/c.bgn", "notes.md",
-                "x.jsonl"):
-        (data / rel).parent.mkdir(parents=True, exist_ok=True)
-        (data / rel).write_text("")
-    found = bundled_files(data, data / "dataset")
+    for rel in ("data/samples/a.bgn", "data/sim/b.bgn.gz", "data/notes.md", "data/x.jsonl",
+                "other/c.bgn"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text("")
     # record files of either kind (ingest.bgn.files), a folder's own files first
-    assert [Path(PROJECT_ROOT, f).resolve() for f in found] == [
-        (data / "x.jsonl").resolve(), (data / "samples/a.bgn").resolve(),
-        (data / "sim/b.bgn.gz").resolve()]
+    assert bundled_files(tmp_path) == ["data/x.jsonl", "data/samples/a.bgn",
+                                       "data/sim/b.bgn.gz"]
 
 
 def _tiny_dataset(tmp_path: Path, ds: Path | None = None):

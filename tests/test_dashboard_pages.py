@@ -301,7 +301,7 @@ def test_import_good_and_bad_files(own_dataset, monkeypatch):
     # the pages see the new game at once (the cache follows the dataset's version)
     at.switch_page("views/overview.py").run()
     assert metric(at, "Games") == number(before + 1, 0)
-    # and the replay viewer reads it back from the stored upload
+    # and the replay viewer replays it from the text the dataset keeps
     at.switch_page("views/replay.py").run()
     at.text_input(key="rp_search").set_value("imported game").run()
     _ok(at)

@@ -14,9 +14,11 @@ violations (each opens its deal in the replay viewer), players and head-to-head,
 a replay viewer that steps through any deal trick by trick, and an import page
 that validates uploaded .bgn/.bgn.gz files and adds them to the dataset.
 
-Without DATASET it serves data/dataset, the dataset of the bundled records
-under data/; when that is missing it is built first with the same ingest as
-'belot ingest data/ --into data/dataset'.
+Without DATASET it serves the demo dataset: the records that ship with the
+package (the project's data/ folder), ingested into your data folder (on Linux
+$XDG_DATA_HOME/belot-replay/demo-dataset, by default
+~/.local/share/belot-replay/demo-dataset), built there the first time with the
+same ingest as 'belot ingest'.  Nothing is written inside the installation.
 
 The server runs headless (no browser is opened) until Ctrl-C; open the URL it
 prints.
@@ -24,16 +26,13 @@ prints.
 
 EPILOG = """\
 examples:
-  belot dashboard                          the bundled records (data/dataset)
+  belot dashboard                          the bundled records (the demo dataset)
   belot dashboard ds --port 8600           another dataset, another port
   belot dashboard ds --address 127.0.0.1   listen on this machine only
 """
 
-#: the project checkout (belot/commands/dashboard.py -> ../..)
-PROJECT_ROOT = Path(__file__).resolve().parents[2]
-DATA_DIR = PROJECT_ROOT / "data"
-DEFAULT_DATASET = DATA_DIR / "dataset"
-APP = PROJECT_ROOT / "dashboard" / "app.py"
+#: the Streamlit app, inside the installed ``dashboard`` package
+APP = Path(__file__).resolve().parents[2] / "dashboard" / "app.py"
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -41,50 +40,14 @@ def register(sub: argparse._SubParsersAction) -> None:
                        description=DESCRIPTION, epilog=EPILOG,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("dataset", nargs="?", metavar="DATASET",
-                   help="dataset folder (default: data/dataset, built from data/ if missing)")
+                   help="dataset folder (default: the demo dataset of the bundled records, "
+                        "built in your data folder if missing)")
     p.add_argument("--port", type=int, default=8501, help="port to listen on (default 8501)")
     p.add_argument("--address", default=None,
                    help="address to listen on (default: Streamlit's, every interface)")
     p.add_argument("--max-upload-mb", type=int, default=50, metavar="MB",
                    help="largest file the import page accepts, in MB (default 50)")
     p.set_defaults(func=run)
-
-
-def bundled_files(data_dir: Path = DATA_DIR, dataset: Path = DEFAULT_DATASET) -> list[str]:
-    """Every .bgn/.bgn.gz under ``data_dir`` except inside the dataset folder, sorted,
-    as paths relative to the project root."""
-    from ingest.bgn.files import is_record_file
-
-    out = []
-    skip = dataset.resolve()
-    for root, dirs, files in os.walk(data_dir):
-        here = Path(root).resolve()
-        dirs[:] = sorted(d for d in dirs if (here / d) != skip)
-        for f in sorted(files):
-            if is_record_file(f):
-                out.append(os.path.relpath(Path(root) / f, PROJECT_ROOT))
-    return out
-
-
-def build_bundled(dataset: Path = DEFAULT_DATASET, quiet: bool = False) -> None:
-    """Ingest the bundled records into ``dataset`` with the ingest of 'belot ingest'.
-
-    Paths are named relative to the project root (as 'belot ingest data/' from
-    there would name them), so the replay viewer finds them from anywhere."""
-    from ingest.pipeline import ingest_paths
-
-    files = bundled_files(DATA_DIR, dataset)
-    if not files:
-        raise FileNotFoundError(f"no .bgn/.bgn.gz records under {DATA_DIR}")
-    cwd = os.getcwd()
-    os.chdir(PROJECT_ROOT)
-    try:
-        s = ingest_paths(files, dataset, progress=not quiet)
-    finally:
-        os.chdir(cwd)
-    if not quiet:
-        print(f"{dataset}: {s.games:,} game(s), {s.deals:,} deal(s), {s.violations:,} "
-              f"violation(s), {s.rejects:,} reject(s) from {s.files} file(s)", file=sys.stderr)
 
 
 def streamlit_argv(dataset: Path, port: int, address: str | None, max_upload_mb: int
@@ -99,9 +62,36 @@ def streamlit_argv(dataset: Path, port: int, address: str | None, max_upload_mb:
     return argv + ["--", "--dataset", str(dataset)]
 
 
+def ensure_demo(dataset: Path) -> bool:
+    """Build the demo dataset, or top it up (a build cut short, records added by a newer
+    version): the ingest skips files it has fully read, so this costs little once done."""
+    from belot import bundled
+    from ingest.dataset import Dataset, DatasetError
+
+    exists = Dataset(dataset).exists()
+    if exists and bundled.demo_up_to_date(dataset):
+        return True
+    if not exists:
+        print(f"belot dashboard: building the demo dataset {dataset} from the records "
+              f"that ship with belot", file=sys.stderr)
+    try:
+        bundled.build_demo(dataset, quiet=exists)
+    except DatasetError as exc:  # another dashboard is building it right now
+        print(f"belot dashboard: {exc}", file=sys.stderr)
+        return exists
+    except OSError as exc:  # no records shipped, the data folder not writable
+        print(f"belot dashboard: cannot build the demo dataset: {exc}", file=sys.stderr)
+        return False
+    return True
+
+
 def run(args: argparse.Namespace) -> int:
+    from belot import bundled
     from ingest.dataset import Dataset
 
+    if not 0 < args.port < 65536:
+        print("belot dashboard: --port must be 1..65535", file=sys.stderr)
+        return 2
     if args.dataset:
         dataset = Path(args.dataset).resolve()
         if not Dataset(dataset).exists():
@@ -109,18 +99,9 @@ def run(args: argparse.Namespace) -> int:
                   f"FILES --into {args.dataset}' first)", file=sys.stderr)
             return 2
     else:
-        dataset = DEFAULT_DATASET
-        if not Dataset(dataset).exists():
-            print(f"belot dashboard: building {dataset} from the records under {DATA_DIR}",
-                  file=sys.stderr)
-            try:
-                build_bundled(dataset)
-            except FileNotFoundError as exc:
-                print(f"belot dashboard: {exc}", file=sys.stderr)
-                return 2
-    if not 0 < args.port < 65536:
-        print("belot dashboard: --port must be 1..65535", file=sys.stderr)
-        return 2
+        dataset = bundled.demo_dataset()
+        if not ensure_demo(dataset):
+            return 2
     env = dict(os.environ, BELOT_DATASET=str(dataset),
                BELOT_UPLOAD_MB=str(args.max_upload_mb))
     argv = streamlit_argv(dataset, args.port, args.address, args.max_upload_mb)

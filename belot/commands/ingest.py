@@ -9,7 +9,8 @@ import sys
 DESCRIPTION = """\
 Read records (BGN files, folders, globs, .gz; JSON Lines), replay each game
 through the engine, and add it to a Parquet dataset of event tables:
-games, deals, bids, declarations, tricks, plays, violations, and rejects
+games, deals, bids, declarations, tricks, plays, violations, records (each
+game's text, so the dataset replays without its source files), and rejects
 (records that do not parse, kept verbatim).  docs/dataset.md lists every
 column; docs/ingest.md explains the commit protocol and cluster runs.
 

@@ -1,8 +1,10 @@
 """Replay: one deal, trick by trick, exactly as validation saw it.
 
-The game is read back from its source file through the reader and replayed by
-the engine (dashboard.viewer), so the hands, the auction, the declarations,
-every trick and every violation are the ones ``belot validate`` reports.
+The game is read back from the record text the dataset keeps (or, for a dataset
+written before it kept them, from its source file) through the reader and
+replayed by the engine (dashboard.viewer), so the hands, the auction, the
+declarations, every trick and every violation are the ones ``belot validate``
+reports.
 Deep links: ``?game=<game_id>&deal=<n>&trick=<k>`` (the Violations page opens
 deals this way).
 """
@@ -22,23 +24,16 @@ from dashboard.viewer import (
     auction_rows,
     deal_view,
     declaration_rows,
-    load_game,
     trick_rows,
     violation_rows,
 )
 
 data = common.Data()
 common.header("Replay", "Pick a game and a deal, then step through it trick by trick. "
-              "The record is read from its file and replayed by the engine, so what you see "
-              "is what validation saw.", data)
+              "The record is read from the dataset and replayed by the engine, so what you "
+              "see is what validation saw.", data)
 if not common.need_dataset(data):
     st.stop()
-
-
-@st.cache_data(max_entries=64, show_spinner="Reading the game from its file…")
-def _load(source_file: str, game_index: int, line: int | None, game_id: str | None,
-          roots: tuple[str, ...], version: str):
-    return load_game(source_file, game_index, line, expected_id=game_id, roots=roots)
 
 
 @overload
@@ -102,18 +97,20 @@ st.selectbox(f"Game ({len(ids)} shown)", ids, key="rp_game", format_func=_game_l
              on_change=_new_game, persist_state="session")
 row = rows[st.session_state["rp_game"]]
 try:
-    loaded = _load(row["source_file"], int(row["game_index"]), _int(row.get("line")),
-                   row["game_id"], tuple(data.roots()), data.version)
+    loaded = data.replay(row["game_id"])
 except SourceMissing as exc:
-    st.error(f"Cannot replay this game: {exc}. The dataset keeps where each game was read "
-             f"from; run the dashboard from the folder the ingest ran in.")
+    st.error(f"Cannot replay this game: {exc}.")
     st.stop()
 except LookupError as exc:
     st.error(f"Cannot replay this game: {exc}.")
     st.stop()
 
 game, report = loaded.game, loaded.report
-if not loaded.matches:
+if not loaded.matches and loaded.stored:
+    st.warning(f"The dataset's copy of this record now reads as another game than "
+               f"{short_id(row['game_id'])} (this version of belot writes its canonical "
+               f"form differently). Showing what the record holds.")
+elif not loaded.matches:
     st.warning(f"`{loaded.source_file}` changed since it was ingested: game "
                f"{game.index} there is no longer game {short_id(row['game_id'])}. Showing "
                f"what the file holds now.")
@@ -122,7 +119,8 @@ tags = game.tags
 st.markdown(f"**{tags.get('Event', 'Untitled game')}** · {tags.get('Date', 'date unknown')} · "
             f"variant `{game.variant}` · "
             + ", ".join(seat_label(s, names) for s in range(1, loaded.players + 1)))
-st.caption(f"`{loaded.source_file}` line {game.line}, game {game.index} of the file · "
+st.caption(f"`{loaded.source_file}` line {game.line}, game {game.index} of the file"
+           f"{' (the copy kept in the dataset)' if loaded.stored else ''} · "
            f"game id `{report.game_id or '—'}` · result {report.result} · "
            f"{len(report.violations)} violation(s)")
 game_level = [v for v in report.violations if v.deal is None]
