@@ -8,7 +8,7 @@ are computed from the cards, never from what the players wrote.
 
 A deal goes through the same phases in every variant: auction
 (``replay.bidding``), layout checks, declarations (``replay.declarations``),
-play (``replay.legality``), claim (``replay.claims``) and score
+play (``replay.legality``), claim (``replay.solver``) and score
 (``replay.scoring``); the ruleset says how each phase behaves.
 """
 
@@ -33,7 +33,6 @@ from replay.cards import (
     SUIT_OF,
     cards_in,
 )
-from replay.claims import claim_holds
 from replay.declarations import CARRE, RUN, decide, holds, parse_combo
 from replay.exchange import hungarian, ru3_swap, yu3_discards
 from replay.figures import check_announcements
@@ -849,6 +848,8 @@ class DealWalk:
         turn = (leader - 1 + len(trick)) % self.n + 1
         done = number - 1
         if claim.what == "rest":
+            from replay.solver import claim_holds  # numba loads only for a claim to check
+
             if self.known and not claim_holds(hands, trick, seats, turn, side, rs, self.ct):
                 self.flag("A505", claim.pos, number, claim.seat,
                           f"seat {claim.seat} cannot win every remaining trick against every "
