@@ -13,7 +13,8 @@ import importlib
 import sys
 
 #: subcommand modules, in the order ``belot --help`` lists them
-COMMANDS = ["fmt", "convert", "validate", "simulate", "ingest", "compact", "stats", "dashboard"]
+COMMANDS = ["fmt", "convert", "validate", "simulate", "ingest", "compact", "stats", "analyze",
+            "dashboard"]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -813,6 +813,7 @@ class DealWalk:
                   extra={"figures": self.announced, "betl": self.betl, "won": self.soloist_won,
                          "last_card": self.soloist_last})
         self.dr.capot_side = t.capot_side
+        self.dr.tally = t
         return t
 
     def with_discards(self, points) -> list:

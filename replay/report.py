@@ -98,6 +98,9 @@ class DealReport:
     #: seat -> 32-bit mask held at the start of play (known hands only)
     hands: dict[int, int] = field(default_factory=dict)
     line: int = 0
+    #: what the cards gave each side before the scoring rule (replay.scoring.Tally),
+    #: when the deal was scored from its play; the double-dummy analysis re-scores it
+    tally: object | None = None
 
     def to_json(self) -> dict:
         return {"deal": self.deal, "made": self.made, "score": [_num(v) for v in self.score],
