@@ -94,9 +94,8 @@ def analyse_deal(dr: DealReport, rs: Ruleset) -> DealAnalysis | None:
             before = known[1]
         else:
             before = game.value(pos, camp)
-        after = before if _is_best(game, pos, camp, before, card) else game.value(
-            pos, camp, guess=before, card=card)
         best = best_cards(game, pos, camp, before)
+        after = before if card in best else game.value(pos, camp, guess=before, card=card)
         out.cards.append(CardLoss(trick, seat, card, before, after, best))
         if game.stops(pos, card):
             break
@@ -108,10 +107,6 @@ def analyse_deal(dr: DealReport, rs: Ruleset) -> DealAnalysis | None:
     return out
 
 
-def _is_best(game: Game, pos: Position, camp: int, before: int, card: int) -> bool:
-    return game.at_least(pos, camp, before, card=card)
-
-
 def best_cards(game: Game, pos: Position, camp: int, before: int) -> list[int]:
     """The legal cards that keep ``before`` (equivalent cards tested once)."""
     legal = game.legal(pos)
@@ -120,7 +115,7 @@ def best_cards(game: Game, pos: Position, camp: int, before: int) -> list[int]:
     for c in cards_in(legal):
         r = reps[c]
         if r not in keeps:
-            keeps[r] = _is_best(game, pos, camp, before, r)
+            keeps[r] = game.at_least(pos, camp, before, card=r)
     return [c for c in cards_in(legal) if keeps[reps[c]]]
 
 

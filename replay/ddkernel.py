@@ -65,7 +65,8 @@ ALL_OR_NOTHING = 1
 
 #: rows of the search's scratch buffer (one per card played below the root)
 BUF_ROWS = 48
-#: column of the buffer's last row counting the nodes searched
+#: column of the buffer's last row counting the nodes searched; the row before
+#: it counts, per card, the cut-offs its lead made (history heuristic)
 NODES = 31
 
 #: transposition table row: four hands, the rest of the key, lower and upper bound, best card
@@ -78,6 +79,7 @@ for _i in range(33):
     _MOD37[(1 << _i) % 37] = _i
 
 INF = 1 << 20
+NO_CUT = -(1 << 30)
 
 
 @njit(cache=True)
@@ -252,7 +254,12 @@ def _ceiling(ctx, won, rem, persp):
 @njit(cache=True)
 def _order(ctx, hands, tcards, p, w, leader, seat, legal_mask, buf, depth):
     """The distinct candidate cards into ``buf[depth, 0:k]``, most promising
-    first (scores in ``buf[depth, 16:32]``); returns ``k``."""
+    first (scores in ``buf[depth, 16:32]``); returns ``k``.
+
+    A lead: cards no other seat can beat in their suit (by points), then low
+    cards; ties broken by how often the card's lead cut the search off before.
+    A follow: cards that take the trick, then points onto the camp's winning
+    card, then the cheapest discard."""
     n = ctx[N]
     alive = alive_cards(hands, tcards, p, n)
     k = 0
@@ -269,7 +276,8 @@ def _order(ctx, hands, tcards, p, w, leader, seat, legal_mask, buf, depth):
         pts = ctx[PTS + c]
         if p == 0:
             others = alive & ~hands[seat]
-            sc = 30 + pts if (ctx[ABOVE + c] & others) == 0 else -pts
+            sc = (30 + pts if (ctx[ABOVE + c] & others) == 0 else -pts) * 4096 + min(
+                buf[BUF_ROWS - 2, c], 4095)
         else:
             if beats(ctx, c, tcards[w], tcards[0] >> 3):
                 sc = 50 + pts
@@ -334,6 +342,11 @@ def search(ctx, tt, buf, depth, hands, tcards, p, w, leader, won, rem, persp, ge
                     buf[depth, 0] = tt_move
                     break
     maximizing = ctx[CAMP + seat] == persp
+    if p == n - 1 and only < 0 and ctx[MODE] == POINTS and hand & (hand - 1):
+        cut = _etc(ctx, tt, buf, depth, k, hands, tcards, w, leader, won, rem, persp, gen,
+                   alpha, beta, maximizing)
+        if cut != NO_CUT:
+            return cut
     a, b = alpha, beta
     best = -INF if maximizing else INF
     best_card = buf[depth, 0]
@@ -389,11 +402,49 @@ def search(ctx, tt, buf, depth, hands, tcards, p, w, leader, won, rem, persp, ge
                 if best < b:
                     b = best
         if a >= b:
+            if p == 0:
+                buf[BUF_ROWS - 2, c] += bit_count(hand)
             break
     if p == 0 and only < 0:
         _tt_store(ctx, tt, row, hands, key_meta, normal, persp, rem, alpha, beta, best,
                   best_card + 64 * bit_count(hand))
     return best
+
+
+@njit(cache=True)
+def _etc(ctx, tt, buf, depth, k, hands, tcards, w, leader, won, rem, persp, gen, alpha, beta,
+         maximizing):
+    """Enhanced transposition cutoff: before searching the last card of a trick,
+    look up the positions each candidate leads to; one whose stored bound
+    already settles the window cuts the node at once."""
+    n = ctx[N]
+    seat = seat_at(leader, n - 1, n)
+    led = tcards[0] >> 3
+    pts0 = 0
+    for j in range(n - 1):
+        pts0 += ctx[PTS + tcards[j]]
+    for i in range(k):
+        c = buf[depth, i]
+        nw = w
+        if beats(ctx, c, tcards[w], led):
+            nw = n - 1
+        winner = seat_at(leader, nw, n)
+        pts = pts0 + ctx[PTS + c]
+        nwon = won | (1 << ctx[SIDE + winner])
+        gain = pts if ctx[CAMP + winner] == persp else 0
+        hands[seat] ^= 1 << c
+        key_meta, normal = _meta(ctx, winner, nwon, persp, gen)
+        row = _tt_find(tt, hands, key_meta)
+        if _tt_hit(tt, row, hands, key_meta):
+            lo, hi = _tt_bounds(ctx, tt, row, normal, persp, rem - pts)
+            hands[seat] ^= 1 << c
+            if maximizing and gain + lo >= beta:
+                return gain + lo
+            if not maximizing and gain + hi <= alpha:
+                return gain + hi
+        else:
+            hands[seat] ^= 1 << c
+    return NO_CUT
 
 
 @njit(cache=True)
