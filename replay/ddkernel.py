@@ -528,20 +528,26 @@ def _tt_store(ctx, tt, row, hands, key_meta, normal, persp, rem, alpha, beta, be
 
 @njit(cache=True)
 def mtd(ctx, tt, buf, hands, tcards, p, w, leader, won, rem, persp, gen, card, guess):
-    """Exact value by MTD(f): null-window searches closing on the value from
-    ``guess``.  ``card >= 0``: the value after that card is played."""
-    lower = -INF
-    upper = INF
+    """Exact value by null-window searches between proven bounds (0 and the most
+    still to win): MTD(f) steps from ``guess`` alternate with bisection, which
+    caps the number of searches.  ``card >= 0``: the value after that card."""
+    lower = 0
+    upper = 1 if ctx[MODE] == ALL_OR_NOTHING else rem + ctx[CAPOT_BONUS]
     g = guess
+    step = 0
     while lower < upper:
-        beta = g if g > lower + 1 else lower + 1
-        g = search(ctx, tt, buf, np.int64(0), hands, tcards, p, w, leader, won, rem, persp, gen, beta - 1,
-                   beta, card)
-        if g < beta:
-            upper = g
+        if step % 2 == 0:
+            beta = min(max(g, lower + 1), upper)
         else:
-            lower = g
-    return g
+            beta = (lower + upper + 1) // 2
+        g = search(ctx, tt, buf, np.int64(0), hands, tcards, p, w, leader, won, rem, persp, gen,
+                   beta - 1, beta, card)
+        if g < beta:
+            upper = min(upper, g)
+        else:
+            lower = max(lower, g)
+        step += 1
+    return lower
 
 
 @njit(cache=True)
