@@ -527,6 +527,15 @@ class Driver:
 # -------------------------------------------------------------- entry point
 
 
+def missing_dask(exc: ImportError, scheduler: str | None, command: str) -> str | None:
+    """The error line for ``--scheduler`` when dask.distributed is not installed
+    (None when ``exc`` is some other missing module)."""
+    if scheduler and exc.name and exc.name.startswith(("distributed", "dask")):
+        return (f"belot {command}: --scheduler needs dask.distributed: "
+                "pip install 'belot-replay[dask]'")
+    return None
+
+
 def make_executor(workers: int | None = None, scheduler: str | None = None
                   ) -> tuple[cf.Executor, int, Callable[[], None]]:
     """(executor, max units in flight, close function) for the options of ``belot ingest``."""

@@ -115,3 +115,14 @@ def test_text_report_and_player_table(records, capsys):
 def test_missing_path_is_a_clear_error(capsys, tmp_path):
     assert main(["analyze", str(tmp_path / "nope.bgn")]) == 2
     assert "belot analyze:" in capsys.readouterr().err
+
+
+def test_a_dask_cluster_prints_the_same_as_one_process(records, capsys):
+    distributed = pytest.importorskip("distributed")
+    main(["analyze", "--json", "-j", "0", str(records)])
+    inline = capsys.readouterr().out
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster:
+        assert main(["analyze", "--json", "--scheduler", cluster.scheduler_address,
+                     str(records)]) == 0
+    assert capsys.readouterr().out == inline

@@ -59,6 +59,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ingest.analyze import PlayerTally, analyse_paths
+    from ingest.pipeline import missing_dask
 
     out = sys.stdout
     show_progress = not args.quiet and sys.stderr.isatty()
@@ -86,11 +87,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"belot analyze: {exc}", file=sys.stderr)
         return 2
     except ImportError as exc:
-        if args.scheduler and exc.name and exc.name.startswith(("distributed", "dask")):
-            print("belot analyze: --scheduler needs dask.distributed: "
-                  "pip install 'belot-replay[dask]'", file=sys.stderr)
-            return 2
-        raise
+        message = missing_dask(exc, args.scheduler, "analyze")
+        if message is None:
+            raise
+        print(message, file=sys.stderr)
+        return 2
     if show_progress:
         sys.stderr.write("\n")
     elapsed = time.monotonic() - started
