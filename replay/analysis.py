@@ -60,9 +60,11 @@ class DealAnalysis:
 
 
 def playable(dr: DealReport, rs: Ruleset) -> bool:
-    """A deal the solver can take: a contract, every hand known, some play."""
-    return (dr.caller is not None and dr.contract is not None and len(dr.hands) == rs.players
-            and bool(dr.plays) and not dr.penalty)
+    """A deal the solver can take: a contract, some play, and every hand whole at
+    the first lead (written, or rebuilt from a play that shows every card)."""
+    return (dr.caller is not None and dr.contract is not None and bool(dr.plays)
+            and not dr.penalty and len(dr.hands) == rs.players
+            and all(h.bit_count() == rs.hand_size for h in dr.hands.values()))
 
 
 def deal_game(dr: DealReport, rs: Ruleset) -> tuple[Game, bool]:
@@ -80,8 +82,6 @@ def analyse_deal(dr: DealReport, rs: Ruleset) -> DealAnalysis | None:
     n = rs.players
     leader = dr.tricks[0].leader if dr.tricks else (dr.dealer % n + 1 if dr.dealer else 1)
     pos = game.start(dr.hands, leader)
-    if any(h.bit_count() != pos.hands[leader].bit_count() for h in pos.hands[1:]):
-        return None  # hands of unequal size (a record short of cards)
     value = game.value(pos, 0)
     out = DealAnalysis(dr.deal, dr.caller, game.kind, betl, value, None, dr.made)
     out.made_dd = made_double_dummy(dr, rs, game, value)

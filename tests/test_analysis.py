@@ -126,3 +126,16 @@ def test_a_dask_cluster_prints_the_same_as_one_process(records, capsys):
         assert main(["analyze", "--json", "--scheduler", cluster.scheduler_address,
                      str(records)]) == 0
     assert capsys.readouterr().out == inline
+
+
+def test_hands_rebuilt_from_a_whole_play_give_the_same_analysis():
+    """A bg4 record without its hands section: the engine rebuilds each hand
+    from the cards played, the analysis is the same."""
+    game = games_of("bg4", 41)[0]
+    _, with_hands = analyse_game(game)
+    for deal in game.deals:
+        deal.hands = None
+    _, without = analyse_game(game)
+    assert [(a.deal, a.value, [c.to_json() for c in a.cards]) for a in without] == [
+        (a.deal, a.value, [c.to_json() for c in a.cards]) for a in with_hands]
+    assert with_hands
