@@ -256,8 +256,9 @@ def _order(ctx, hands, tcards, p, w, leader, seat, legal_mask, buf, depth):
     """The distinct candidate cards into ``buf[depth, 0:k]``, most promising
     first (scores in ``buf[depth, 16:32]``); returns ``k``.
 
-    A lead: cards no other seat can beat in their suit (by points), then low
-    cards; ties broken by how often the card's lead cut the search off before.
+    A lead: cards no opposing seat can beat in their suit nor ruff (by points),
+    then low cards; ties broken by how often the card's lead cut the search off
+    before.
     A follow: cards that take the trick, then points onto the camp's winning
     card, then the cheapest discard."""
     n = ctx[N]
@@ -275,9 +276,19 @@ def _order(ctx, hands, tcards, p, w, leader, seat, legal_mask, buf, depth):
         prev = c
         pts = ctx[PTS + c]
         if p == 0:
-            others = alive & ~hands[seat]
-            sc = (30 + pts if (ctx[ABOVE + c] & others) == 0 else -pts) * 4096 + min(
-                buf[BUF_ROWS - 2, c], 4095)
+            foes = 0
+            ruffers = 0
+            suit_mask = 0xFF << (8 * (c >> 3))
+            for s2 in range(1, n + 1):
+                if ctx[CAMP + s2] != my_camp:
+                    foes |= hands[s2]
+                    if not hands[s2] & suit_mask and hands[s2] & ctx[RUFF]:
+                        ruffers += 1
+            if (ctx[ABOVE + c] & foes) == 0 and (ruffers == 0 or (ctx[RUFF] >> c) & 1):
+                sc = 30 + pts
+            else:
+                sc = -pts
+            sc = sc * 4096 + min(buf[BUF_ROWS - 2, c], 4095)
         else:
             if beats(ctx, c, tcards[w], tcards[0] >> 3):
                 sc = 50 + pts
