@@ -17,9 +17,10 @@ explains the values.
 Per deal: the callers' double-dummy value from the first lead (card points,
 last-trick and capot bonus as the variant scores them), whether the contract
 is then made (made_dd) beside whether it was made at the table.  Betl deals
-count 1/0: can the soloist avoid every trick?  Deals without all four (three,
-two) hands, without a contract or ended by a penalty are skipped; a deal's
-analysis stops at its first illegal card.
+count 1/0: can the soloist avoid every trick?  A deal is skipped without a
+contract, when a penalty ended it, or when its hands are not all known
+(written, or shown whole by a complete play); its analysis stops at its first
+illegal card.
 
 Per player (the SeatN tags, else "seat N"): cards analysed, average points lost
 per card and the cards that lost 10 points or more.
