@@ -90,9 +90,10 @@ def analyse_deal(dr: DealReport, rs: Ruleset) -> DealAnalysis | None:
         if not legal or seat != pos.turn or not pos.hands[seat] >> card & 1:
             break
         camp = game.camp[seat]
-        if known is not None and known[0] == camp:
-            before = known[1]
-        else:
+        before = None
+        if known is not None:
+            before = known[1] if known[0] == camp else game.other_camp(pos, known[1])
+        if before is None:
             before = game.value(pos, camp)
         best = best_cards(game, pos, camp, before)
         after = before if card in best else game.value(pos, camp, guess=before, card=card)

@@ -220,6 +220,16 @@ class Game:
         return int(k.mtd(self.ctx, self.tt, self.buf, hands, tcards, len(pos.trick), w, pos.leader,
                          pos.won, rem, camp, self.gen, card, guess))
 
+    def other_camp(self, pos: Position, value: int) -> int | None:
+        """The other camp's value of ``pos`` from one camp's, when the game is
+        constant-sum there (no capot bonus left to win, or all-or-nothing);
+        else None."""
+        if self.all_or_nothing:
+            return 1 - value
+        if self.rs.capot_bonus and pos.won.bit_count() < 2:
+            return None
+        return self._rem(pos) - value
+
     def at_least(self, pos: Position, camp: int, beta: int, card: int = -1) -> bool:
         """Does ``camp`` secure at least ``beta`` from ``pos`` (after ``card``)?"""
         hands, tcards, w = self._arrays(pos)

@@ -80,6 +80,8 @@ def test_value_is_the_best_of_its_children(variant, kind, seed):
     game = game_for(rs, kind, rng)
     legal = game.legal(pos)
     reps = game.representatives(pos, legal)
+    other = game.other_camp(pos, game.value(pos, 0))
+    assert other is None or other == game.value(pos, 1)
     for camp in (0, 1):
         value = game.value(pos, camp)
         children = {c: game.gain(pos, c, camp) + (
