@@ -275,6 +275,8 @@ def warm() -> None:
     rs = load_ruleset("bg4")
     game = Game(rs, 0, 1)
     hands = {s: 0xF << (8 * (s - 1)) for s in range(1, 5)}
-    game.value(game.start(hands, 1), 0)
-    game.at_least(game.start(hands, 1), 0, 1)
-    game.representatives(game.start(hands, 1), hands[1])
+    pos = game.start(hands, 1)
+    game.value(pos, 0)
+    game.at_least(pos, 0, 1)
+    game.representatives(pos, game.legal(pos))
+    game.gain(pos, 0, 0)
