@@ -27,7 +27,7 @@ def games_of(variant: str, seed: int, count: int = 1, deals: int = 2):
 def test_card_losses_match_the_minimax_in_the_last_tricks(variant, seed):
     """For the cards of the last two tricks, before/after/loss/best equal what
     the plain minimax says, from the camp of the seat that played."""
-    game = games_of(variant, seed)[0]
+    game = games_of(variant, seed, deals=1)[0]
     report, analyses = analyse_game(game)
     assert analyses
     rs = load_ruleset(game.tags.get("Variant"), game.tags.get("Rules"), game.tags.get("Target"))
@@ -74,7 +74,7 @@ def test_values_chain_from_card_to_card():
 def records(tmp_path_factory):
     """Two small files of simulated games (4 deals in all)."""
     root = tmp_path_factory.mktemp("analyze")
-    for variant, seed in (("bg4", 31), ("yu3", 32)):
+    for variant, seed in (("bg4", 31), ("hu3", 32)):
         text = "\n".join(write_game(g) for g in games_of(variant, seed, count=1, deals=2))
         (root / f"{variant}.bgn").write_text(text, encoding="utf-8")
     return root
@@ -85,7 +85,7 @@ def test_json_has_one_object_per_deal_in_input_order(records, capsys):
     out, err = capsys.readouterr()
     deals = [json.loads(line) for line in out.splitlines()]
     assert [(d["file"].rsplit("/", 1)[-1], d["deal"]) for d in deals] == [
-        ("bg4.bgn", 1), ("bg4.bgn", 2), ("yu3.bgn", 1), ("yu3.bgn", 2)]
+        ("bg4.bgn", 1), ("bg4.bgn", 2), ("hu3.bgn", 1), ("hu3.bgn", 2)]
     for d in deals:
         assert set(d) >= {"game", "deal", "variant", "contract", "value", "made_dd", "made",
                           "cards"}
