@@ -4,14 +4,17 @@ and the command's text, JSON and parallel runs on simulated games."""
 
 from __future__ import annotations
 
+import io
 import json
+from pathlib import Path
 
 import pytest
 from dd_brute import brute_value
 
 from belot.cli import main
+from ingest.reader import read_games
 from ingest.writer import write_game
-from replay.analysis import analyse_game, deal_game
+from replay.analysis import analyse_game, contract_text, deal_game
 from replay.ruleset import load_ruleset
 from replay.simulate import simulate_games
 
@@ -139,3 +142,23 @@ def test_hands_rebuilt_from_a_whole_play_give_the_same_analysis():
     assert [(a.deal, a.value, [c.to_json() for c in a.cards]) for a in without] == [
         (a.deal, a.value, [c.to_json() for c in a.cards]) for a in with_hands]
     assert with_hands
+
+
+def test_betl_deal_is_solved_as_can_the_soloist_be_forced_to_take_a_trick():
+    """tests/records/hu3-base.bgn as Betl: the soloist (seat 1) wins trick 1 at
+    the table and the play stops there; values are 0 or 1."""
+    base = (Path(__file__).parent / "records" / "hu3-base.bgn").read_text(encoding="utf-8")
+    text = base.replace("announce 1: absolut\n", "").replace(
+        "declare 1: run5:AH 2: run3:9S 3: run4:AC run3:9C",
+        "declare 1: run5:AH 2: run3:9S 3: run4:AC run3:9C\nannounce 1: betl")
+    text = text[:text.index("2. AH")] + "result *\n"
+    game = next(iter(read_games(io.StringIO(text))))
+    _, (a,) = analyse_game(game)
+    assert a.betl and contract_text(a) == "betl" and a.made is False
+    assert a.value in (0, 1) and a.made_dd == (a.value == 1)
+    assert [c.trick for c in a.cards] == [1, 1, 1]
+    first = a.cards[0]
+    assert first.before == a.value  # seat 1, the soloist, leads: camp 0
+    for c in a.cards:
+        assert c.before in (0, 1) and c.after in (0, 1) and c.loss >= 0
+        assert (c.card in c.best) == (c.loss == 0)
