@@ -309,6 +309,47 @@ def _order(ctx, hands, tcards, p, w, leader, seat, legal_mask, buf, depth):
 
 
 @njit(cache=True)
+def _quick_points(ctx, hands, leader):
+    """Points the leader's camp is sure to take by cashing the leader's own
+    winners first: cards no other seat can beat in their suit, each taking a
+    trick and keeping the lead (a partner's higher card or ruff would take the
+    lead away, so partners count as others here).  In a plain suit of a suit
+    contract a seat void in it may ruff: only as many winners count as the
+    shortest holding of another seat with a trump.  A lower bound of the
+    leader's camp's points from here."""
+    n = ctx[N]
+    hand = hands[leader]
+    others = 0
+    for s in range(1, n + 1):
+        if s != leader:
+            others |= hands[s]
+    total = 0
+    for suit in range(4):
+        suit_mask = 0xFF << (8 * suit)
+        mine = hand & suit_mask
+        if not mine:
+            continue
+        limit = 99
+        if ctx[KIND] < 4 and not (ctx[RUFF] & suit_mask):
+            for s in range(1, n + 1):
+                if s != leader and hands[s] & ctx[RUFF]:
+                    length = bit_count(hands[s] & suit_mask)
+                    if length < limit:
+                        limit = length
+        # the leader's winners, strongest first (ORDER is weakest first)
+        count = 0
+        for o in range(8 * suit + 7, 8 * suit - 1, -1):
+            c = ctx[ORDER + o]
+            if not (mine >> c) & 1:
+                continue
+            if ctx[ABOVE + c] & others or count >= limit:
+                break
+            total += ctx[PTS + c]
+            count += 1
+    return total
+
+
+@njit(cache=True)
 def search(ctx, tt, buf, depth, hands, tcards, p, w, leader, won, rem, persp, gen, alpha, beta,
            only):
     """Alpha-beta (fail-soft) value of the position for camp ``persp``; with
@@ -334,6 +375,14 @@ def search(ctx, tt, buf, depth, hands, tcards, p, w, leader, won, rem, persp, ge
             top = _ceiling(ctx, won, rem, persp)
             if top <= alpha:
                 return top
+            if ctx[MODE] == POINTS:
+                sure = _quick_points(ctx, hands, leader)
+                if sure > 0:
+                    if ctx[CAMP + leader] == persp:
+                        if sure >= beta:
+                            return sure
+                    elif rem - sure <= alpha:
+                        return rem - sure
             key_meta, normal = _meta(ctx, leader, won, persp, gen)
             row = _tt_find(tt, hands, key_meta)
             if _tt_hit(tt, row, hands, key_meta):
