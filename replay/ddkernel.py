@@ -265,46 +265,53 @@ def _order(ctx, hands, tcards, p, w, leader, seat, legal_mask, buf, depth):
     alive = alive_cards(hands, tcards, p, n)
     k = 0
     my_camp = ctx[CAMP + seat]
-    prev = -1
-    for o in range(32):
-        c = ctx[ORDER + o]
-        if not (legal_mask >> c) & 1:
+    foes = 0
+    if p == 0:
+        for s2 in range(1, n + 1):
+            if ctx[CAMP + s2] != my_camp:
+                foes |= hands[s2]
+    for suit in range(4):
+        suit_mask = 0xFF << (8 * suit)
+        if not legal_mask & suit_mask:
             continue
-        if prev >= 0 and equivalent(ctx, prev, c, alive):
-            prev = c
-            continue
-        prev = c
-        pts = ctx[PTS + c]
+        ruffers = 0
         if p == 0:
-            foes = 0
-            ruffers = 0
-            suit_mask = 0xFF << (8 * (c >> 3))
             for s2 in range(1, n + 1):
-                if ctx[CAMP + s2] != my_camp:
-                    foes |= hands[s2]
-                    if not hands[s2] & suit_mask and hands[s2] & ctx[RUFF]:
-                        ruffers += 1
-            if (ctx[ABOVE + c] & foes) == 0 and (ruffers == 0 or (ctx[RUFF] >> c) & 1):
-                sc = 30 + pts
+                h = hands[s2]
+                if ctx[CAMP + s2] != my_camp and not h & suit_mask and h & ctx[RUFF]:
+                    ruffers += 1
+        prev = -1
+        for o in range(8 * suit, 8 * suit + 8):
+            c = ctx[ORDER + o]
+            if not (legal_mask >> c) & 1:
+                continue
+            if prev >= 0 and equivalent(ctx, prev, c, alive):
+                prev = c
+                continue
+            prev = c
+            pts = ctx[PTS + c]
+            if p == 0:
+                if (ctx[ABOVE + c] & foes) == 0 and (ruffers == 0 or (ctx[RUFF] >> c) & 1):
+                    sc = 30 + pts
+                else:
+                    sc = -pts
+                sc = sc * 4096 + min(buf[BUF_ROWS - 2, c], 4095)
             else:
-                sc = -pts
-            sc = sc * 4096 + min(buf[BUF_ROWS - 2, c], 4095)
-        else:
-            if beats(ctx, c, tcards[w], tcards[0] >> 3):
-                sc = 50 + pts
-            elif ctx[CAMP + seat_at(leader, w, n)] == my_camp:
-                sc = 40 + pts
-            else:
-                sc = 20 - pts
-        # insertion: highest score first
-        j = k
-        while j > 0 and buf[depth, 16 + j - 1] < sc:
-            buf[depth, j] = buf[depth, j - 1]
-            buf[depth, 16 + j] = buf[depth, 16 + j - 1]
-            j -= 1
-        buf[depth, j] = c
-        buf[depth, 16 + j] = sc
-        k += 1
+                if beats(ctx, c, tcards[w], tcards[0] >> 3):
+                    sc = 50 + pts
+                elif ctx[CAMP + seat_at(leader, w, n)] == my_camp:
+                    sc = 40 + pts
+                else:
+                    sc = 20 - pts
+            # insertion: highest score first
+            j = k
+            while j > 0 and buf[depth, 16 + j - 1] < sc:
+                buf[depth, j] = buf[depth, j - 1]
+                buf[depth, 16 + j] = buf[depth, 16 + j - 1]
+                j -= 1
+            buf[depth, j] = c
+            buf[depth, 16 + j] = sc
+            k += 1
     return k
 
 
