@@ -91,13 +91,13 @@ def analyse_chunk(task: ChunkTask) -> ChunkResult:
 
 
 def analyse_paths(paths: Iterable[str], *, workers: int | None = None,
-                  scheduler: str | None = None, chunk_chars: int = 256 << 10
+                  scheduler: str | None = None, chunk_chars: int = 16 << 10
                   ) -> Iterator[ChunkResult]:
     """Analyse files, folders and globs; yields each chunk's result in input order.
 
     ``workers``: processes (default every core; 0 = in this process);
-    ``scheduler``: a dask.distributed scheduler address.  Small chunks (256 KB
-    of text by default) keep every core busy: solving costs far more than reading.
+    ``scheduler``: a dask.distributed scheduler address.  Small chunks (16 KB of
+    text, a few games) keep every core busy: solving costs far more than reading.
     """
     files = list(dict.fromkeys(expand_inputs(paths)))
     executor, in_flight, close = make_executor(workers, scheduler)
