@@ -97,9 +97,10 @@ def test_value_is_the_best_of_its_children(variant, kind, seed):
 
 
 def test_full_deals_against_minimax_where_it_finishes():
-    """Whole deals of the 2-player variants with few tricks would be the same
-    code path; a 4-trick ending of every partnership variant is as far as the
-    plain minimax gets in test time (BELOT_HEAVY=1: 5 tricks, more deals)."""
+    """Deals from the first lead with 4 cards a hand, in four variant families
+    and three contract kinds: as far as the plain minimax gets in test time
+    (it cannot finish a whole 8-trick deal); BELOT_HEAVY=1 plays 5-card deals,
+    six per variant."""
     heavy = os.environ.get("BELOT_HEAVY") == "1"
     rng = random.Random(16)
     for variant in ("bg4", "contree", "yu3", "hu2"):
