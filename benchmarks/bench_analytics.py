@@ -68,8 +68,8 @@ WARM_TARGET_MS = 300.0
 
 def base_dataset() -> Path:
     """Simulate and ingest the base corpus once."""
+    from ingest.bgn.writer import write_game
     from ingest.pipeline import ingest_paths
-    from ingest.writer import write_game
     from replay.simulate import simulate_games
 
     folder = OUT / "analytics-base"

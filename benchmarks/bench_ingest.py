@@ -48,7 +48,7 @@ VARIANTS = ("yu4", "mk4", "bg4", "contree")
 
 
 def _shard(args: tuple[Path, int, int]) -> int:
-    from ingest.writer import write_game
+    from ingest.bgn.writer import write_game
     from replay.simulate import simulate_games
 
     path, deals, seed = args
@@ -91,8 +91,8 @@ def corpus(deals: int) -> tuple[Path, int]:
 
 def _validate_chunk(args: tuple[str, str, str]) -> tuple[int, int]:
     """Read + identify + replay one chunk, nothing written: (games, deals)."""
+    from ingest.bgn.writer import game_id
     from ingest.pipeline import UnitTask, read_chunk_games
-    from ingest.writer import game_id
     from replay.engine import replay_game
 
     source, kind, text = args

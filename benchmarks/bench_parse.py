@@ -2,7 +2,7 @@
 
 Generates (once, cached under benchmarks/out/, which git ignores) a BGN file
 of yu4 games of at least --size-mb megabytes, reads it with
-ingest.reader.read_games and prints games/s, cards/s, MB/s and the peak RSS.
+ingest.bgn.reader.read_games and prints games/s, cards/s, MB/s and the peak RSS.
 Then generates a PGN file of random legal chess games and reads it with
 chess.pgn.read_game, printing plies/s and the ratio cards/s : plies/s.
 
@@ -25,8 +25,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from ingest.reader import read_games  # noqa: E402
-from ingest.writer import write_game  # noqa: E402
+from ingest.bgn.reader import read_games  # noqa: E402
+from ingest.bgn.writer import write_game  # noqa: E402
 from replay.record import Call, Combination, Deal, Game, Play, ScoreLine  # noqa: E402
 
 OUT = ROOT / "benchmarks" / "out"

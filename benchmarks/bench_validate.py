@@ -37,7 +37,7 @@ def corpus(deals: int, seed: int = 2026, variants: tuple[str, ...] = ("yu4", "mk
            tag: str = "") -> tuple[Path, int]:
     """A BGN file of simulated games (taking turns among ``variants``) holding at
     least ``deals`` deals."""
-    from ingest.writer import write_game
+    from ingest.bgn.writer import write_game
     from replay.simulate import simulate_games
 
     path = OUT / f"validate-{tag}{deals}.bgn"
@@ -133,7 +133,7 @@ def split_by_variant(path: Path) -> dict[str, Path]:
 
 
 def bench_read(path: Path) -> float:
-    from ingest.reader import read_games
+    from ingest.bgn.reader import read_games
 
     t = time.perf_counter()
     for _ in read_games(path):
@@ -142,7 +142,7 @@ def bench_read(path: Path) -> float:
 
 
 def bench_engine(path: Path, limit_deals: int) -> dict:
-    from ingest.reader import read_games
+    from ingest.bgn.reader import read_games
     from replay.engine import replay_game
 
     games = []

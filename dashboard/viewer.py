@@ -2,7 +2,7 @@
 
 ``load_game`` reads a game back from its source file (the ``source_file``,
 ``game_index`` and ``line`` of the dataset's ``games`` table) with
-:func:`ingest.reader.read_games` and replays it with
+:func:`ingest.bgn.reader.read_games` and replays it with
 :func:`replay.validate.validate_game`, exactly as ``belot validate`` and the
 ingest do, so the viewer shows what validation saw: the same violations at the same
 lines and columns.  ``deal_view`` turns one deal of the report into plain data
@@ -30,8 +30,8 @@ from dashboard.format import (
     side_of,
     sorted_hand,
 )
-from ingest.lexer import open_text
-from ingest.reader import read_games
+from ingest.bgn.lexer import open_text
+from ingest.bgn.reader import read_games
 from replay.record import Game
 from replay.report import CallRecord, DealReport, DeclarationRecord, GameReport, Violation
 from replay.validate import validate_game
@@ -91,7 +91,7 @@ def read_game_at(path: str | os.PathLike, game_index: int, line: int | None = No
     parsed up to the game); line numbers and columns stay those of the file."""
     name = str(path)
     if name.endswith((".jsonl", ".jsonl.gz")):
-        from ingest.jsonform import read_jsonl
+        from ingest.bgn.jsonform import read_jsonl
 
         for game in read_jsonl(path):
             if game.index == game_index:

@@ -8,18 +8,19 @@ in-process, or a dask.distributed cluster) are ingest's own
 
 from __future__ import annotations
 
-import io
 import time
 from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from ingest.chunks import iter_chunks
-from ingest.pipeline import expand_inputs, make_executor
+from ingest.pipeline import expand_inputs, make_executor, read_chunk_games
 
 
 @dataclass(slots=True)
 class ChunkTask:
+    """A chunk of whole games (read by ingest's ``read_chunk_games``)."""
+
     source: str
     kind: str
     text: str
@@ -62,16 +63,11 @@ def player_name(tags: dict, seat: int) -> str:
 
 def analyse_chunk(task: ChunkTask) -> ChunkResult:
     """Read a chunk's games, replay and solve each deal; runs in a worker."""
-    from ingest import jsonform
-    from ingest.reader import read_games
     from replay.analysis import analyse_game, contract_text
 
     t0 = time.perf_counter()
-    stream = io.StringIO(task.text, newline="\n")
-    games = (jsonform.read_jsonl(stream) if task.kind == "jsonl"
-             else read_games(stream, filename=task.source))
     out = ChunkResult()
-    for i, game in enumerate(games):
+    for i, game in enumerate(read_chunk_games(task)):
         out.games += 1
         number = task.index_offset + i + 1
         report, deals = analyse_game(game)

@@ -8,8 +8,8 @@ after movetext (bgn.md §3: "A new game starts at a tag line that follows a
 non-tag line").  The driver never holds more than about one chunk per file
 plus the chunks in flight, whatever the size of the input.
 
-JSON Lines files (``.jsonl``, ``.jsonl.gz``) are cut at line ends: one game
-per line.
+JSON Lines files (see :func:`ingest.bgn.files.file_kind`) are cut at line
+ends: one game per line.
 
 Each chunk knows the line its text starts on, so workers report lines from
 the start of the file.  Game numbers (``game`` = position in the file) are
@@ -25,11 +25,13 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from ingest.bgn.boundaries import find_game_cut
+from ingest.bgn.files import file_kind
+
 #: a run of consecutive tag lines: one per game in well-formed files (the estimate)
 _TAG_BLOCK = re.compile(r"(?:^\[[^\n]*\n)+", re.M)
 #: never hold more than this in one chunk: a "game" this large is cut at a line end
 MAX_CHUNK_CHARS = 256 * 1024 * 1024
-JSONL_SUFFIXES = (".jsonl", ".jsonl.gz")
 
 
 @dataclass(slots=True)
@@ -46,10 +48,6 @@ class Chunk:
     kind: str  # "bgn" or "jsonl"
 
 
-def is_jsonl(path: str | os.PathLike) -> bool:
-    return str(path).endswith(JSONL_SUFFIXES)
-
-
 def open_input(path: str | os.PathLike):
     """A text stream over a local file or an fsspec URL (``s3://…``), ``.gz`` decompressed."""
     text = str(path)
@@ -60,7 +58,7 @@ def open_input(path: str | os.PathLike):
                            errors="replace", newline="\n").open()
     if text.startswith("file://"):
         text = text[len("file://"):]
-    from ingest.lexer import open_text
+    from ingest.bgn.lexer import open_text
 
     return open_text(text)
 
@@ -69,7 +67,7 @@ def iter_chunks(path: str | os.PathLike, source: str | None = None,
                 target_chars: int = 4 << 20) -> Iterator[Chunk]:
     """Chunks of whole games of ``path``, in order, each about ``target_chars`` long."""
     source = source if source is not None else str(path)
-    kind = "jsonl" if is_jsonl(path) else "bgn"
+    kind = str(file_kind(path))  # by suffix (local files also by content)
     with open_input(path) as fh:
         yield from split_stream(fh, source, target_chars, kind)
 
@@ -118,98 +116,3 @@ def split_stream(fh, source: str, target_chars: int, kind: str = "bgn") -> Itera
 def find_line_cut(buf: str, start: int) -> int | None:
     i = buf.find("\n", start)
     return None if i < 0 else i + 1
-
-
-def find_game_cut(buf: str, start: int) -> int | None:
-    """The first game boundary at or after ``start``: an offset into ``buf``, or None."""
-    pos = start
-    comment_scan_from = 0
-    in_comment = False
-    has_braces = "{" in buf
-    while True:
-        i = buf.find("\n[", pos - 1 if pos > 0 else 0)
-        if i < 0:
-            return None
-        cut = i + 1
-        pos = cut + 1
-        if cut < start:
-            continue
-        if not _after_movetext(buf, cut):
-            continue
-        if has_braces:
-            in_comment = comment_open(buf, comment_scan_from, cut, in_comment)
-            comment_scan_from = cut
-            if in_comment:
-                continue
-        return cut
-
-
-def _after_movetext(buf: str, cut: int) -> bool:
-    """The meaningful line before ``cut`` (skipping blank and comment-only lines) is
-    movetext, not a tag line."""
-    end = cut - 1  # the '\n' ending the previous line
-    while end > 0:
-        begin = buf.rfind("\n", 0, end) + 1
-        line = buf[begin:end].strip()
-        if line and not (line[0] == "{" and line[-1] == "}") and line[0] != ";":
-            return line[0] != "["
-        end = begin - 1
-    return False
-
-
-def comment_open(text: str, start: int, end: int, in_comment: bool) -> bool:
-    """Whether a ``{`` comment is open at ``end``, scanning ``text[start:end]`` (``start``
-    at a line start, with ``in_comment`` the state there).
-
-    Jumps from brace to brace: only lines holding a ``{`` are looked at closely
-    (a ``;`` comment, or a tag's quoted value, before the brace hides it).
-    """
-    i = start
-    while i < end:
-        if in_comment:
-            k = text.find("}", i, end)
-            if k < 0:
-                return True
-            in_comment = False
-            i = k + 1
-            continue
-        k = text.find("{", i, end)
-        if k < 0:
-            return False
-        line_start = text.rfind("\n", 0, k) + 1
-        line_end = text.find("\n", k, end)
-        line_end = end if line_end < 0 else line_end
-        seg_start = max(line_start, i)
-        if text[line_start:k].lstrip()[:1] == "[" and seg_start == line_start:
-            hidden = _hidden_on_tag_line(text, line_start, k)
-        else:
-            hidden = "line" if ";" in text[seg_start:k] else None
-        if hidden == "line":
-            i = line_end + 1
-        elif hidden == "quote":
-            i = k + 1
-        else:
-            in_comment = True
-            i = k + 1
-    return in_comment
-
-
-def _hidden_on_tag_line(text: str, begin: int, brace: int) -> str | None:
-    """On a tag line: is the brace at ``brace`` inside a quoted value ("quote") or after
-    a ``;`` comment ("line")?"""
-    quoted = False
-    j = begin
-    while j < brace:
-        c = text[j]
-        if quoted:
-            if c == "\\":
-                j += 2
-                continue
-            if c == '"':
-                quoted = False
-        elif c == '"':
-            quoted = True
-        elif c == ";":
-            return "line"
-        j += 1
-    return "quote" if quoted else None

@@ -20,7 +20,7 @@ from functools import lru_cache
 
 import pyarrow as pa
 
-from ingest.lexer import CARD_ORDER
+from ingest.bgn.lexer import CARD_ORDER
 from ingest.schema import TABLES
 from replay.cards import CARD_INDEX, CARD_TEXT, CONTRACT_TABLES, RANKS, SUIT_MASK, SUITS
 from replay.declarations import CARRE, parse_combo
@@ -336,7 +336,7 @@ def to_arrow(name: str, rows: list[tuple]) -> pa.Table:
 
 
 def _deal_id(game: Game, deal: Deal) -> str | None:
-    """``ingest.writer.deal_id`` (bgn-details §2 deal identity), computed the same way
+    """``ingest.bgn.writer.deal_id`` (bgn-details §2 deal identity), computed the same way
     with a C-level sort key; a test keeps the two equal."""
     hands = deal.hands
     if hands is None:
@@ -348,7 +348,7 @@ def _deal_id(game: Game, deal: Deal) -> str | None:
             parts.append(f"{seat}: " + " / ".join(" ".join(sorted(dl, key=key))
                                                   for dl in hands[seat]) + "\n")
     except KeyError:  # a card outside the canonical deck: let the writer decide
-        from ingest.writer import deal_id
+        from ingest.bgn.writer import deal_id
 
         return deal_id(game, deal)
     if deal.turn is not None:

@@ -28,7 +28,6 @@ from __future__ import annotations
 import concurrent.futures as cf
 import datetime as dt
 import gc
-import glob
 import io
 import multiprocessing
 import os
@@ -43,6 +42,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
+from ingest.bgn.files import is_record_file, record_files
 from ingest.chunks import Chunk, iter_chunks
 from ingest.dataset import (
     Dataset,
@@ -55,7 +55,6 @@ from ingest.events import ENGINE_FAILURE, Context, RowSink, raw_id
 
 #: tables that carry ``game_index`` (corrected at commit when the estimate was off)
 INDEXED_TABLES = ("games", "violations", "rejects")
-INPUT_SUFFIXES = (".bgn", ".bgn.gz", ".jsonl", ".jsonl.gz")
 
 
 # ---------------------------------------------------------------- the unit
@@ -108,10 +107,10 @@ def _known(task: UnitTask) -> set[str]:
 def read_chunk_games(task: UnitTask):
     """The games of a chunk, through the project's reader (BGN) or JSON form (JSONL)."""
     if task.kind == "jsonl":
-        from ingest import jsonform
+        from ingest.bgn import jsonform
 
         return jsonform.read_jsonl(io.StringIO(task.text, newline="\n"))
-    from ingest.reader import read_games
+    from ingest.bgn.reader import read_games
 
     return read_games(io.StringIO(task.text, newline="\n"), filename=task.source)
 
@@ -134,7 +133,7 @@ def process_unit(task: UnitTask) -> UnitResult:
 
 
 def _process_unit(task: UnitTask) -> UnitResult:
-    from ingest.writer import game_id, write_game
+    from ingest.bgn.writer import game_id, write_game
     from replay.engine import replay_game
 
     t0 = time.perf_counter()
@@ -312,8 +311,8 @@ class IngestSummary:
 
 
 def expand_inputs(paths: Iterable[str]) -> Iterator[str]:
-    """Files, folders (recursively: .bgn, .bgn.gz, .jsonl, .jsonl.gz) and globs, sorted;
-    fsspec URLs (``s3://bucket/dir/*.bgn.gz``) are expanded with fsspec."""
+    """Files, folders (searched recursively for record files, as
+    :func:`ingest.bgn.files.record_files`) and globs, sorted; fsspec URLs (``s3://bucket/dir/*.bgn.gz``) are expanded with fsspec."""
     for raw in paths:
         raw = str(raw)
         if "://" in raw and not raw.startswith("file://"):
@@ -323,7 +322,7 @@ def expand_inputs(paths: Iterable[str]) -> Iterator[str]:
             names = []
             for p in found:
                 if fs.isdir(p):
-                    names += [f for f in fs.find(p) if f.endswith(INPUT_SUFFIXES)]
+                    names += [f for f in fs.find(p) if is_record_file(f)]
                 else:
                     names.append(p)
             if not names:
@@ -332,20 +331,7 @@ def expand_inputs(paths: Iterable[str]) -> Iterator[str]:
                 yield fs.unstrip_protocol(p)
             continue
         raw = raw[len("file://"):] if raw.startswith("file://") else raw
-        matches = sorted(glob.glob(raw, recursive=True)) if glob.has_magic(raw) else [raw]
-        if not matches:
-            raise FileNotFoundError(f"no file matches {raw!r}")
-        for m in matches:
-            if os.path.isdir(m):
-                for root, dirs, files in os.walk(m):
-                    dirs.sort()
-                    for f in sorted(files):
-                        if f.endswith(INPUT_SUFFIXES):
-                            yield os.path.join(root, f)
-            elif os.path.exists(m):
-                yield m
-            else:
-                raise FileNotFoundError(f"no such file: {raw}")
+        yield from (str(p) for p in record_files([raw]))
 
 
 def _fingerprint(path: str) -> tuple[str, int, int] | None:

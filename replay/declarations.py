@@ -200,3 +200,40 @@ def holds(hand: int, combo: Combo) -> bool:
     return combo.mask != 0 and hand & combo.mask == combo.mask
 
 
+def carre_cards(hand: int, written) -> int:
+    """The cards of the held carrés among a seat's written combinations."""
+    out = 0
+    for comb in written:
+        combo = parse_combo(comb.text)
+        if combo is not None and combo.kind == CARRE and holds(hand, combo):
+            out |= combo.mask
+    return out
+
+
+def not_held(hand: int, combo: Combo, reserved: int = 0) -> str | None:
+    """Why the seat does not hold the declared combination, or None when it does.
+
+    A run is declared whole (bgn.md §9.2 reading of yu4-24 and §6 T08: a sixte
+    8-K is one run, not two tierces): a ``run3:TS`` from a hand holding 8S to KS
+    names a three-card run the seat does not have, so it is not held.  Cards in
+    ``reserved`` (the seat's carrés, where a card may not serve twice: bg4-32)
+    do not lengthen a run: carré of kings and ``run4:QD`` from 9D-KD is whole."""
+    if not holds(hand, combo):
+        return "without holding it"
+    if combo.kind != RUN:
+        return None
+    hand &= ~reserved
+    base = combo.suit * 8
+    low = combo.rank - combo.length + 1  # natural rank of the run's lowest card
+    top = combo.rank
+    while low > 0 and hand >> (base + low - 1) & 1:
+        low -= 1
+    while top < 7 and hand >> (base + top + 1) & 1:
+        top += 1
+    length = top - low + 1
+    if length == combo.length:
+        return None
+    return (f"but holds the longer run run{length}:{RANKS[top]}{SUITS[combo.suit]}: "
+            "a run is declared whole")
+
+

@@ -33,7 +33,7 @@ from replay.cards import (
     SUIT_OF,
     cards_in,
 )
-from replay.declarations import CARRE, RUN, decide, holds, parse_combo
+from replay.declarations import CARRE, RUN, carre_cards, decide, not_held, parse_combo
 from replay.exchange import hungarian, ru3_swap, yu3_discards
 from replay.figures import check_announcements
 from replay.legality import judge, trick_winner
@@ -419,6 +419,7 @@ class DealWalk:
             runs_used = 0
             carres_used = 0
             first_key = None
+            reserved = 0 if policy.run_and_carre_share else carre_cards(hand, deal.declare[seat])
             for comb in deal.declare[seat]:
                 combo = parse_combo(comb.text)
                 if combo is None:  # the reader guarantees the spelling
@@ -426,9 +427,9 @@ class DealWalk:
                 value = self.decl_value(combo, kind)
                 record = DeclarationRecord(seat, comb.text, value or 0, False, False)
                 dr.declarations.append(record)
-                if not holds(hand, combo):
-                    self.flag("A501", comb.pos, None, seat,
-                              f"seat {seat} declared {comb.text} without holding it")
+                why = not_held(hand, combo, reserved)
+                if why is not None:
+                    self.flag("A501", comb.pos, None, seat, f"seat {seat} declared {comb.text} {why}")
                     continue
                 record.held = True
                 if value == 0:
@@ -478,9 +479,9 @@ class DealWalk:
             hand = self.full_hand(seat)
             for comb in self.deal.declare[seat]:
                 combo = parse_combo(comb.text)
-                if combo is not None and not holds(hand, combo):
-                    self.flag("A501", comb.pos, None, seat,
-                              f"seat {seat} declared {comb.text} without holding it")
+                why = None if combo is None else not_held(hand, combo)
+                if why is not None:
+                    self.flag("A501", comb.pos, None, seat, f"seat {seat} declared {comb.text} {why}")
 
     def decl_value(self, combo, kind: int) -> int | None:
         """The combination's worth under this contract; 0 when not allowed (A502)."""

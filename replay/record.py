@@ -3,7 +3,7 @@
 These classes carry what a record *says* (tags, deals, calls, declarations,
 plays, claims, the score sheet) and where each element stands in the source
 (``line``, ``col``, 1-based).  They hold no game logic: the reader in
-:mod:`ingest.reader` builds them, the writer and the JSON form serialise them,
+:mod:`ingest.bgn.reader` builds them, the writer and the JSON form serialise them,
 and :mod:`replay.engine` judges them against a ruleset.
 
 Cards are kept in canonical text (``"TH"``, ``"AS"``): the engine turns them

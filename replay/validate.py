@@ -7,35 +7,18 @@ itself never reads files.
 
 from __future__ import annotations
 
-import glob
-import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 from replay.engine import replay_game
 from replay.report import GameReport
 
-BGN_SUFFIXES = (".bgn", ".bgn.gz", ".jsonl", ".jsonl.gz")
 
+def expand_paths(paths) -> Iterator[Path]:
+    """Files, folders and globs as files of records (see ``ingest.bgn.files``)."""
+    from ingest.bgn.files import record_files
 
-def expand_paths(paths: Iterable[str]) -> Iterator[Path]:
-    """Files, folders (searched recursively for BGN/JSONL files) and globs, in sorted order."""
-    for raw in paths:
-        matches = sorted(glob.glob(raw, recursive=True)) if glob.has_magic(raw) else [raw]
-        if not matches:
-            raise FileNotFoundError(f"no file matches {raw!r}")
-        for m in matches:
-            p = Path(m)
-            if p.is_dir():
-                for root, dirs, files in os.walk(p):
-                    dirs.sort()
-                    for f in sorted(files):
-                        if f.endswith(BGN_SUFFIXES):
-                            yield Path(root) / f
-            elif p.exists():
-                yield p
-            else:
-                raise FileNotFoundError(f"no such file: {raw}")
+    return record_files(paths)
 
 
 def validate_file(path: Path | str, display: str | None = None,
@@ -46,15 +29,10 @@ def validate_file(path: Path | str, display: str | None = None,
     validate`` never prints it, and writing each game's canonical text to hash
     it costs about a sixth of a validation run.  The JSON report asks for it.
     """
-    from ingest.reader import read_games
+    from ingest.bgn.files import read_records
 
     name = display if display is not None else str(path)
-    if str(path).endswith((".jsonl", ".jsonl.gz")):
-        from ingest.jsonform import read_jsonl
-        games = read_jsonl(path)
-    else:
-        games = read_games(path, filename=name)
-    for game in games:
+    for game in read_records(path):
         yield validate_game(game, name, ids)
 
 
@@ -62,7 +40,7 @@ def validate_game(game, name: str | None, ids: bool = True) -> GameReport:
     """The report of one game as read (identified by its canonical id when it parses
     and ``ids`` is set); the dashboard's replay viewer replays a single game re-read
     from its file this way."""
-    from ingest.writer import game_id
+    from ingest.bgn.writer import game_id
 
     gid = None if game.errors or not ids else game_id(game)
     return replay_game(game, file=name, game_id=gid)

@@ -488,8 +488,8 @@ def compare(deal: ColverDeal, ruleset=None, text: str | None = None) -> list[Dis
     """Replay the deal's record through our reader and engine; list every difference
     from colver: findings on a record colver played legally, legal card sets at every
     card, trick winners and points, card points, belote, made and the deal score."""
-    from ingest.reader import read_games
-    from ingest.writer import write_game
+    from ingest.bgn.reader import parse_games
+    from ingest.bgn.writer import write_game
     from replay.cards import CONTRACT_TABLES
     from replay.engine import replay_game
     from replay.legality import legal_cards
@@ -512,7 +512,7 @@ def compare(deal: ColverDeal, ruleset=None, text: str | None = None) -> list[Dis
                 differ("legal-cards", f"trick {i // 4 + 1} card {i % 4 + 1} (seat {s.seat})",
                        _cards_of(s.legal), _cards_of(ours))
 
-    games = list(read_games(text, filename=f"colver-{deal.seed}.bgn"))
+    games = list(parse_games(text))
     if len(games) != 1:
         differ("record", "read", 1, f"{len(games)} games")
         return out
@@ -568,7 +568,7 @@ def compare_calls(deal: ColverDeal, ruleset=None) -> list[Disagreement]:
     For each call and each of the 43 calls colver knows, the record cut after that
     call (``deal``, ``hands``, ``bids`` only) is replayed; our engine allows the
     call when it raises no ``B302`` on it.  Costs 43 replays per call."""
-    from ingest.reader import read_games
+    from ingest.bgn.reader import parse_games
     from replay.engine import replay_game
 
     out: list[Disagreement] = []
@@ -579,7 +579,7 @@ def compare_calls(deal: ColverDeal, ruleset=None) -> list[Disagreement]:
         col = len("bids ") + len(prefix) + 1
         ours = set()
         for call in ALL_CALLS:
-            game = next(iter(read_games(head + prefix + call + "\n", filename="calls.bgn")))
+            game = next(iter(parse_games(head + prefix + call + "\n")))
             report = replay_game(game, file="calls.bgn")
             if not any(v.code == "B302" and v.line == line and v.col == col
                        for v in report.violations):

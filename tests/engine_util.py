@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ingest.reader import read_games
+from ingest.bgn.reader import parse_games
 from replay.engine import replay_game
 
 HANDS = """hands 1: 7S 8S 7H 8H 7D 8D / 7C 8C
@@ -63,7 +63,7 @@ def record(variant: str = "yu4", *, tags: str = "", deal_header: str = "deal 1 d
 
 
 def replay_text(text: str):
-    games = list(read_games(text, filename="t.bgn"))
+    games = list(parse_games(text))
     assert len(games) == 1, games
     return replay_game(games[0], file="t.bgn")
 

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import duckdb
 
-from ingest.reader import read_games
+from ingest.bgn.reader import read_games
+from ingest.bgn.writer import game_id, write_games
 from ingest.schema import TABLES
-from ingest.writer import game_id, write_games
 from replay.simulate import simulate_games
 
 REPO = Path(__file__).resolve().parent.parent

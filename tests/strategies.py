@@ -13,7 +13,7 @@ from decimal import Decimal
 
 from hypothesis import strategies as st
 
-from ingest.lexer import ANNOTATIONS, FIGURES, collapse
+from ingest.bgn.lexer import ANNOTATIONS, FIGURES, collapse
 from replay.record import (
     Announce,
     Call,

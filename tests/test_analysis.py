@@ -4,7 +4,6 @@ and the command's text, JSON and parallel runs on simulated games."""
 
 from __future__ import annotations
 
-import io
 import json
 from pathlib import Path
 
@@ -12,8 +11,7 @@ import pytest
 from dd_brute import brute_value
 
 from belot.cli import main
-from ingest.reader import read_games
-from ingest.writer import write_game
+from ingest.bgn import parse_game, write_game
 from replay.analysis import analyse_game, contract_text, deal_game
 from replay.ruleset import load_ruleset
 from replay.simulate import simulate_games
@@ -152,7 +150,7 @@ def test_betl_deal_is_solved_as_can_the_soloist_be_forced_to_take_a_trick():
         "declare 1: run5:AH 2: run3:9S 3: run4:AC run3:9C",
         "declare 1: run5:AH 2: run3:9S 3: run4:AC run3:9C\nannounce 1: betl")
     text = text[:text.index("2. AH")] + "result *\n"
-    game = next(iter(read_games(io.StringIO(text))))
+    game = parse_game(text)
     _, (a,) = analyse_game(game)
     assert a.betl and contract_text(a) == "betl" and a.made is False
     assert a.value in (0, 1) and a.made_dd == (a.value == 1)

@@ -17,8 +17,8 @@ import pytest
 from polars.testing import assert_frame_equal
 
 from analytics import METRICS, Filters, open_dataset
+from ingest.bgn.writer import write_game
 from ingest.pipeline import ingest_paths
-from ingest.writer import write_game
 from replay.simulate import simulate_games
 from replay.variants import table_facts
 

@@ -368,8 +368,10 @@ def test_bundled_files_skip_the_dataset(tmp_path):
         (data / rel).parent.mkdir(parents=True, exist_ok=True)
         (data / rel).write_text("")
     found = bundled_files(data, data / "dataset")
+    # record files of either kind (ingest.bgn.files), a folder's own files first
     assert [Path(PROJECT_ROOT, f).resolve() for f in found] == [
-        (data / "samples/a.bgn").resolve(), (data / "sim/b.bgn.gz").resolve()]
+        (data / "x.jsonl").resolve(), (data / "samples/a.bgn").resolve(),
+        (data / "sim/b.bgn.gz").resolve()]
 
 
 def _tiny_dataset(tmp_path: Path, ds: Path | None = None):

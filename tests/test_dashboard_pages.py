@@ -15,8 +15,8 @@ from streamlit.testing.v1 import AppTest
 import analytics
 from analytics import Filters
 from dashboard.format import number, pct
-from ingest.reader import parse_game
-from ingest.writer import game_id
+from ingest.bgn.reader import parse_game
+from ingest.bgn.writer import game_id
 
 HAND_ID = game_id(parse_game(HAND_TEXT))
 TIMEOUT = 60

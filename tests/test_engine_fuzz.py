@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mutations import mutate
 
-from ingest.reader import read_games
-from ingest.writer import write_game
+from ingest.bgn.reader import parse_games
+from ingest.bgn.writer import write_game
 from replay.engine import replay_game
 from replay.simulate import SUPPORTED, simulate_games
 
@@ -39,7 +39,7 @@ def test_mutated_records_never_crash_the_engine(variant, seed, mutation):
     tokens = sample(variant, seed).split(" ")
     for _ in range(rng.randint(1, 6)):
         mutate(tokens, rng, WORDS)
-    for game in read_games(" ".join(tokens)):
+    for game in parse_games(" ".join(tokens)):
         report = replay_game(game)
         assert report.result is not None
         for v in report.violations:
@@ -59,7 +59,7 @@ def test_swapped_cards_replay_with_findings_not_crashes(variant, seed, mutation)
     for _ in range(rng.randint(1, 4)):
         i, j = rng.choice(cards), rng.choice(cards)
         tokens[i], tokens[j] = tokens[j], tokens[i]
-    (game,) = read_games(" ".join(tokens))
+    (game,) = parse_games(" ".join(tokens))
     assert not game.errors
     report = replay_game(game)
     assert len(report.deals) == len(game.deals)

@@ -104,8 +104,10 @@ def test_value_and_accounts():
     assert game_points(3, 0, 8, False, (), 2) == [0, 8, 8]
 
 
-EXCHANGED = BASE.replace("bids take\n", "bids take\n").replace(
-    "declare 1:", "exchange 1: swap 8H take 7H discard KS\ndeclare 1:").replace(
+#: after the exchange seat 1 holds 7H 9H TH JH QH KH AH: his run is 9H-AH, written
+#: whole as run6:AH (bgn.md §9.2; a run5:AH would be A501)
+EXCHANGED = BASE.replace(
+    "declare 1: run5:AH", "exchange 1: swap 8H take 7H discard KS\ndeclare 1: run6:AH").replace(
     "6. 8H TC QC", "6. 9H TC QC").replace("9. KS TD AC", "9. 7H TD AC").replace(
     "score 4 0 0\ntotal 4 0 0\n", "")
 

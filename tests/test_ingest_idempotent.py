@@ -7,11 +7,11 @@ import shutil
 import pytest
 from ingest_util import check_consistent, ids_of, table, write_corpus
 
+from ingest.bgn.reader import read_games
+from ingest.bgn.writer import write_games
 from ingest.dataset import Dataset, compact
 from ingest.pipeline import ingest_paths
-from ingest.reader import read_games
 from ingest.schema import TABLES
-from ingest.writer import write_games
 from replay.validate import validate_file
 
 #: columns that name the run rather than the record
@@ -175,7 +175,7 @@ def test_a_second_writer_is_refused_while_one_runs(tmp_path):
 def test_json_lines_input_is_the_same_games(corpus, tmp_path):
     import gzip
 
-    from ingest.jsonform import dumps_game
+    from ingest.bgn.jsonform import dumps_game
 
     _, a, _ = corpus
     jl = tmp_path / "a.jsonl.gz"

@@ -85,9 +85,9 @@ def test_polars_reads_the_hive_layout(ds):
 
 
 def test_fast_deal_id_equals_the_writers(tmp_path):
+    from ingest.bgn.reader import read_games
+    from ingest.bgn.writer import deal_id
     from ingest.events import _deal_id
-    from ingest.reader import read_games
-    from ingest.writer import deal_id
 
     n = 0
     for i, v in enumerate(["yu4", "mk4", "bg4", "fr4", "contree"]):

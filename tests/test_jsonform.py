@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from ingest.jsonform import JsonFormError, dumps_game, game_from_json, game_to_json, read_jsonl
-from ingest.reader import read_games
-from ingest.writer import write_game
+from ingest.bgn.jsonform import JsonFormError, dumps_game, game_from_json, game_to_json, read_jsonl
+from ingest.bgn.reader import parse_games
+from ingest.bgn.writer import write_game
 
 TEXT = """\
 [Variant "hu3"]
@@ -35,7 +35,7 @@ result *
 
 
 def test_json_form_keys_shapes_and_order():
-    (g,) = read_games(TEXT)
+    (g,) = parse_games(TEXT)
     assert g.errors == []
     obj = game_to_json(g)
     assert obj == {
@@ -69,15 +69,15 @@ def test_json_form_keys_shapes_and_order():
 
 
 def test_optional_keys_left_out():
-    (g,) = read_games("deal 2 dealer 1 bids pass pass")
+    (g,) = parse_games("deal 2 dealer 1 bids pass pass")
     assert game_to_json(g) == {"tags": {}, "deals": [
         {"deal": 2, "dealer": 1, "bids": [{"call": "pass"}, {"call": "pass"}]}]}
-    (g,) = read_games("deal 1 dealer 1 bids H play 2: claim rest result A")
+    (g,) = parse_games("deal 1 dealer 1 bids H play 2: claim rest result A")
     assert game_to_json(g)["deals"][0]["plays"] == []
 
 
 def test_canonical_bgn_to_json_to_bgn_is_byte_identical():
-    (g,) = read_games(TEXT)
+    (g,) = parse_games(TEXT)
     canonical = write_game(g)
     line = dumps_game(g)
     assert "\n" not in line
@@ -87,7 +87,7 @@ def test_canonical_bgn_to_json_to_bgn_is_byte_identical():
 
 
 def test_halves_and_exact_decimals_survive_json_lines(tmp_path: Path):
-    (g,) = read_games("deal 1 dealer 1 score 97.5 -16.25 total 1234567.5 result *")
+    (g,) = parse_games("deal 1 dealer 1 score 97.5 -16.25 total 1234567.5 result *")
     path = tmp_path / "h.jsonl"
     path.write_text(dumps_game(g) + "\n")
     (back,) = read_jsonl(path)
@@ -96,7 +96,7 @@ def test_halves_and_exact_decimals_survive_json_lines(tmp_path: Path):
 
 
 def test_read_jsonl_reports_bad_lines_and_goes_on(tmp_path: Path):
-    good = dumps_game(next(read_games('[Variant "yu4"]\nresult A')))
+    good = dumps_game(next(parse_games('[Variant "yu4"]\nresult A')))
     lines = [good, "", "{not json", '{"deals": [{"deal": 1}]}', '[1, 2]',
              '{"tags": {"Variant": "yu4"}, "deals": [{"deal": 1, "dealer": 1, "turn": "7H"}]}',
              '{"deals": [{"deal": 1, "dealer": 9}]}', good]
@@ -144,7 +144,7 @@ def test_game_from_json_checks_like_the_reader(deal, message, code):
 
 
 def test_point_bids_spelled_like_cards_read_back_from_json():
-    (g,) = read_games("deal 1 dealer 1 bids 7S 2:10H take result *")
+    (g,) = parse_games("deal 1 dealer 1 bids 7S 2:10H take result *")
     back = game_from_json(json.loads(dumps_game(g)))
     assert [(c.call, c.seat) for c in back.deals[0].bids] == [("7S", None), ("10H", 2),
                                                               ("take", None)]

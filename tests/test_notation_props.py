@@ -13,9 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import games
 
-from ingest.jsonform import game_from_json, game_to_json
-from ingest.reader import _read, read_games, scan_headers
-from ingest.writer import write_game, write_games
+from ingest.bgn.jsonform import game_from_json, game_to_json
+from ingest.bgn.reader import _read, parse_games, scan_headers
+from ingest.bgn.writer import write_game, write_games
 
 #: scale with BGN_PROP_EXAMPLES=3000 for a long local run; the default keeps the suite quick
 SCALE = int(os.environ.get("BGN_PROP_EXAMPLES", "100"))
@@ -51,10 +51,10 @@ def test_several_games_read_back_as_the_same_games(gs):
     out = io.StringIO()
     write_games(gs, out)
     text = out.getvalue()
-    back = list(read_games(text))
+    back = list(parse_games(text))
     assert [g.errors for g in back] == [[] for _ in gs]
     assert [g.index for g in back] == list(range(1, len(gs) + 1))
-    assert list(scan_headers(text)) == [g.tags for g in back]
+    assert list(scan_headers(io.StringIO(text))) == [g.tags for g in back]
     again = io.StringIO()
     write_games(back, again)
     assert again.getvalue() == text
@@ -183,7 +183,7 @@ def test_forgiving_input_reads_to_the_same_record(data):
     text = write_game(game)
     canonical = read_one(text)
     messy = data.draw(forgiving(text))
-    got = list(read_games(messy))
+    got = list(parse_games(messy))
     assert len(got) == 1 and got[0].errors == [], (messy, got[0].errors if got else None)
     assert game_to_json(got[0]) == game_to_json(canonical)
     assert write_game(got[0]) == text
@@ -200,7 +200,7 @@ _ALPHABET = st.sampled_from(list("[]{}\";:./-!?*\\ \t\n\r0123456789") + [
 
 
 def check_never_raises(text: str) -> None:
-    for g in read_games(text):
+    for g in parse_games(text):
         assert isinstance(g.index, int) and g.index >= 1
         if g.errors:
             assert len(g.errors) == 1

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from ingest.reader import _read, parse_game, read_games, scan_headers
+from ingest.bgn.reader import _read, parse_game, parse_games, read_games, scan_headers
 from replay.record import NOPOS, ParseError
 
 EXAMPLE = """\
@@ -37,7 +37,7 @@ result *
 
 
 def one(text: str):
-    games = list(read_games(text))
+    games = list(parse_games(text))
     assert len(games) == 1
     return games[0]
 
@@ -324,7 +324,7 @@ def test_empty_comments_are_no_comments():
 def test_games_split_at_tag_lines_after_movetext_and_after_result():
     text = ('[Event "one"]\ndeal 1 dealer 1\n[Event "two"]\n[Site "s"]\nresult A\n\n'
             '{loose} deal 1 dealer 2 result * deal 1 dealer 3\n')
-    games = list(read_games(text))
+    games = list(parse_games(text))
     assert [(g.index, g.line, g.tags, g.result, g.errors) for g in games] == [
         (1, 1, {"Event": "one"}, None, []),
         (2, 3, {"Event": "two", "Site": "s"}, "A", []),
@@ -345,7 +345,7 @@ def test_a_file_of_many_games_with_one_broken_game():
     bad = '[Variant "yu4"]\n\ndeal 1 dealer 1\nbids H\nplay 1. JH 7D QX 8C\nresult *\n'
     parts = [good] * 1000
     parts[500] = bad
-    games = list(read_games("\n".join(parts)))
+    games = list(parse_games("\n".join(parts)))
     assert len(games) == 1000
     broken = [g for g in games if g.errors]
     assert [(g.index, g.errors) for g in broken] == [(501, [ParseError(
@@ -475,7 +475,7 @@ def test_parse_errors_are_located_and_explained(text, code, line, col, message):
 def test_error_skips_the_rest_of_the_game_and_reading_resumes():
     text = ('[Variant "yu4"]\ndeal 1 dealer 1 bids H play JH bela bela\nscore 1 2\n'
             '[Event "next"]\n[Site "s"]\ndeal 1 dealer 1 result B\n')
-    games = list(read_games(text))
+    games = list(parse_games(text))
     assert [(g.index, g.line, len(g.errors), g.tags) for g in games] == [
         (1, 1, 1, {"Variant": "yu4"}), (2, 4, 0, {"Event": "next", "Site": "s"})]
     assert games[0].errors[0].deal == 1
@@ -483,16 +483,16 @@ def test_error_skips_the_rest_of_the_game_and_reading_resumes():
 
 
 def test_after_a_broken_result_the_next_tokens_start_a_game():
-    games = list(read_games("deal 1 dealer 1 result Z deal 1 dealer 2 result *"))
+    games = list(parse_games("deal 1 dealer 1 result Z deal 1 dealer 2 result *"))
     assert [(g.index, [e.code for e in g.errors], g.result) for g in games] == [
         (1, ["P101"], None), (2, [], "*")]
-    games = list(read_games("deal 1 dealer 9 result * deal 1 dealer 2 result A"))
+    games = list(parse_games("deal 1 dealer 9 result * deal 1 dealer 2 result A"))
     assert [(g.index, [e.code for e in g.errors], g.result) for g in games] == [
         (1, ["P101"], None), (2, [], "A")]
 
 
 def test_broken_tag_section_keeps_the_game_together():
-    games = list(read_games('[Event x]\n[Site "s"]\ndeal 1 dealer 1 result *\n[Event "y"]\n'))
+    games = list(parse_games('[Event x]\n[Site "s"]\ndeal 1 dealer 1 result *\n[Event "y"]\n'))
     assert [(g.index, g.line, [e.code for e in g.errors]) for g in games] == [
         (1, 1, ["P101"]), (2, 4, [])]
 
@@ -522,7 +522,7 @@ def test_scan_headers_follows_the_same_game_boundaries(tmp_path: Path):
     headers = list(scan_headers(path))
     assert headers == [{"Event": "one"}, {"Event": "two", "Site": "s;{x}"}, {}, {},
                        {"Event": "four"}]
-    assert [g.tags for g in read_games(text)] == [
+    assert [g.tags for g in parse_games(text)] == [
         {"Event": "one"}, {"Event": "two", "Site": "s;{x}"}, {}, {}, {"Event": "four"}]
 
 
@@ -541,7 +541,7 @@ def test_a_call_word_in_a_hands_line_of_a_known_shape_is_no_card():
     hands = "hands 1: AS KH 2: 9S {} 3: KS QH 4: TH KD"
     text = ('[Variant "yu4"]\n\ndeal 1 dealer 1\n' + hands.format("JS") + "\nbids H\n"
             "deal 2 dealer 2\n" + hands.format("AT") + "\nbids H\n")
-    (game,) = read_games(text)
+    (game,) = parse_games(text)
     assert game.errors == [ParseError("P101", 7, 22, "expected a card, '/' or a seat prefix in "
                                       "'hands', found 'AT'", 2)]
 
@@ -586,7 +586,7 @@ def test_a_clean_play_section_stays_compact_until_plays_are_asked_for():
     from replay.record import PlayLane
 
     text = LANE_TEXT.split("4. 7D")[0].replace(" bela", "").replace(" rebela", "")
-    (game,) = read_games(text)
+    (game,) = parse_games(text)
     plays = game.deals[0].plays
     assert type(plays) is PlayLane and plays.compact and len(plays) == 12
     assert plays.pos(0) == (5, 9) and plays.pos(5) == (6, 7) and plays.pos(11) == (7, 13)
@@ -594,7 +594,7 @@ def test_a_clean_play_section_stays_compact_until_plays_are_asked_for():
 
 
 def test_play_alone_on_its_line_then_a_claim():
-    (game,) = read_games('[Variant "yu4"]\n\ndeal 1 dealer 1\nbids H\nplay\n1: claim rest\n')
+    (game,) = parse_games('[Variant "yu4"]\n\ndeal 1 dealer 1\nbids H\nplay\n1: claim rest\n')
     assert game.errors == [] and game.deals[0].plays == []
     assert game.deals[0].claim.after_play == 0
 
@@ -610,7 +610,7 @@ def test_a_trick_line_after_the_score_is_not_read_into_the_play():
 
 def test_a_card_that_is_no_call_in_bids_is_a_parse_error():
     """Regression (fuzz): a card such as JH in 'bids' once became a call of None."""
-    (game,) = read_games('[Variant "contree"]\n\ndeal 1 dealer 1\nbids 80H JH\n')
+    (game,) = parse_games('[Variant "contree"]\n\ndeal 1 dealer 1\nbids 80H JH\n')
     assert game.errors == [ParseError("P101", 4, 10, "expected a call, found 'JH'", 1)]
 
 
@@ -618,7 +618,7 @@ def test_a_card_that_is_no_call_in_bids_is_a_parse_error():
 def test_simulated_records_read_the_same_by_fast_lines_and_the_general_path(variant):
     """Every fast line (trick lane, hands, turn, talon, templates) against the
     general tokenizer, on whole simulated games of each variant."""
-    from ingest.writer import write_game
+    from ingest.bgn.writer import write_game
     from replay.simulate import simulate_games
 
     text = "\n".join(write_game(g) for g in simulate_games(variant, 3, 11, violation_rate=0.1))
@@ -640,7 +640,7 @@ def test_fast_lines_and_the_general_path_agree_on_mutated_records():
 
     from mutations import mutate
 
-    from ingest.writer import write_game
+    from ingest.bgn.writer import write_game
     from replay.simulate import SUPPORTED, simulate_games
 
     rng = random.Random(20261130)

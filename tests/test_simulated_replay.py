@@ -11,8 +11,8 @@ from __future__ import annotations
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from ingest.reader import read_games
-from ingest.writer import write_game
+from ingest.bgn.reader import parse_games
+from ingest.bgn.writer import write_game
 from replay.engine import replay_game
 from replay.simulate import SUPPORTED, simulate_games
 
@@ -22,7 +22,7 @@ SEEDS = st.integers(min_value=0, max_value=2**31)
 
 def through_text(game):
     text = write_game(game)
-    (parsed,) = list(read_games(text))
+    (parsed,) = list(parse_games(text))
     assert not parsed.errors, parsed.errors
     return parsed, replay_game(parsed)
 
@@ -109,8 +109,8 @@ def test_compact_plays_and_play_objects_replay_to_the_same_report(variant, seed,
         ta[i], tb[j] = tb[j], ta[i]
         lines[a], lines[b] = " ".join(ta), " ".join(tb)
     text = "\n".join(lines)
-    (compact,) = read_games(text)
-    (plain,) = read_games(text)
+    (compact,) = parse_games(text)
+    (plain,) = parse_games(text)
     # (a game of passed-out deals, or swaps that moved a bela word, has no lane left)
     assume(any(type(d.plays).__name__ == "PlayLane" and d.plays.compact for d in compact.deals
                if d.plays))

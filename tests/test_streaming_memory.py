@@ -14,8 +14,8 @@ import tracemalloc
 from decimal import Decimal
 from pathlib import Path
 
-from ingest.reader import read_games
-from ingest.writer import write_game
+from ingest.bgn.reader import read_games
+from ingest.bgn.writer import write_game
 from replay.record import Call, Combination, Deal, Game, Play, ScoreLine
 
 CARDS = [r + s for s in "SHDC" for r in "789TJQKA"]

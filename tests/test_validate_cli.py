@@ -14,8 +14,8 @@ import re
 from pathlib import Path
 
 from belot.cli import main
-from ingest.reader import read_games
-from ingest.writer import game_id
+from ingest.bgn.reader import read_games
+from ingest.bgn.writer import game_id
 
 ROOT = Path(__file__).resolve().parent.parent
 MK4 = ROOT / "data" / "samples" / "mk4-rules.bgn"

@@ -8,8 +8,8 @@ from decimal import Decimal
 
 import pytest
 
-from ingest.reader import read_games
-from ingest.writer import deal_id, format_number, game_id, write_game, write_games
+from ingest.bgn.reader import parse_games
+from ingest.bgn.writer import deal_id, format_number, game_id, write_game, write_games
 from replay.record import Call, Claim, Deal, Game, Play, ScoreLine
 
 MESSY = """\
@@ -70,10 +70,10 @@ result 2
 
 
 def test_messy_record_to_canonical_text():
-    (g,) = read_games(MESSY)
+    (g,) = parse_games(MESSY)
     assert g.errors == []
     assert write_game(g) == CANONICAL
-    (again,) = read_games(CANONICAL)
+    (again,) = parse_games(CANONICAL)
     assert write_game(again) == CANONICAL
 
 
@@ -81,7 +81,7 @@ def test_canonical_layout_of_a_yu4_game():
     text = ('[Variant "yu4"] [Event "E"]\ndeal 1 dealer 4 bids pass H declare 2: run3:AS '
             'play 1. JH 7D QH bela 8C 2. 9H AS TH 7C 3. KS 2: claim rest score 102 60 '
             'total 102 60 result *')
-    (g,) = read_games(text)
+    (g,) = parse_games(text)
     assert write_game(g) == """\
 [Variant "yu4"]
 [Event "E"]
@@ -99,28 +99,28 @@ result *
 
 
 def test_trick_numbers_written_where_read_and_positional_elsewhere():
-    (g,) = read_games("deal 1 dealer 1 bids H play JH 7D 5. QH 8C 9H 7. AS TH 7C 9C result *")
+    (g,) = parse_games("deal 1 dealer 1 bids H play JH 7D 5. QH 8C 9H 7. AS TH 7C 9C result *")
     assert write_game(g).split("\n")[2:5] == [
         "play 1. JH 7D 5. QH 8C", "2. 9H 7. AS TH 7C", "3. 9C"]
 
 
 def test_claim_on_the_line_of_the_trick_it_follows():
-    (g,) = read_games("deal 1 dealer 1 bids H play 1. JH 7D QH 8C 4: claim game 2. 9H "
+    (g,) = parse_games("deal 1 dealer 1 bids H play 1. JH 7D QH 8C 4: claim game 2. 9H "
                       "result *")
     assert write_game(g).split("\n")[2:4] == ["play 1. JH 7D QH 8C 4: claim game", "2. 9H"]
-    (g,) = read_games("deal 1 dealer 1 bids H play 1: claim rest result *")
+    (g,) = parse_games("deal 1 dealer 1 bids H play 1: claim rest result *")
     assert write_game(g).split("\n")[2] == "play 1: claim rest"
 
 
 def test_comment_braces_become_parentheses_and_comments_can_be_left_out():
-    (g,) = read_games("deal 1 dealer 1 bids H ; a } b\nplay JH {x} result *")
+    (g,) = parse_games("deal 1 dealer 1 bids H ; a } b\nplay JH {x} result *")
     assert g.deals[0].bids[0].comment == "a } b"
     assert write_game(g) == "deal 1 dealer 1\nbids H {a ) b}\nplay 1. JH {x}\nresult *\n"
     assert write_game(g, comments=False) == "deal 1 dealer 1\nbids H\nplay 1. JH\nresult *\n"
 
 
 def test_nothing_is_added_no_result_no_tags_and_no_inferred_passes():
-    (g,) = read_games("deal 1 dealer 2 bids pass")
+    (g,) = parse_games("deal 1 dealer 2 bids pass")
     assert write_game(g) == "deal 1 dealer 2\nbids pass\n"
     assert write_game(Game()) == ""
 
@@ -135,7 +135,7 @@ def test_number_formatting(value, text):
 
 
 def test_write_games_separates_games_by_one_empty_line_and_ends_with_one_lf():
-    games = list(read_games('[Variant "yu4"]\nresult A\n\n\n[Variant "yu3"]\n\nresult 2\n\n\n'))
+    games = list(parse_games('[Variant "yu4"]\nresult A\n\n\n[Variant "yu3"]\n\nresult 2\n\n\n'))
     out = io.StringIO()
     assert write_games(games, out) == 2
     assert out.getvalue() == '[Variant "yu4"]\n\nresult A\n\n[Variant "yu3"]\n\nresult 2\n'
@@ -155,24 +155,24 @@ def test_records_built_in_code_are_written_too():
 
 
 def test_game_id_ignores_comments_and_layout():
-    a = list(read_games('[Variant "yu4"]\n{c}\ndeal 1 dealer 1 bids H {x} play JH {y} result *'))
-    b = list(read_games('[Variant "yu4"]\ndeal 1\ndealer 1\nbids h\nplay 1. jh\nresult *\n'))
+    a = list(parse_games('[Variant "yu4"]\n{c}\ndeal 1 dealer 1 bids H {x} play JH {y} result *'))
+    b = list(parse_games('[Variant "yu4"]\ndeal 1\ndealer 1\nbids h\nplay 1. jh\nresult *\n'))
     assert game_id(a[0]) == game_id(b[0])
     expected = hashlib.sha256(b'[Variant "yu4"]\n\ndeal 1 dealer 1\nbids H\nplay 1. JH\n'
                               b'result *\n').hexdigest()
     assert game_id(a[0]) == expected
-    assert game_id(a[0]) != game_id(list(read_games('[Variant "yu4"]\nresult *'))[0])
+    assert game_id(a[0]) != game_id(list(parse_games('[Variant "yu4"]\nresult *'))[0])
 
 
 def test_deal_id_covers_variant_dealer_layout_only():
-    (g,) = read_games('[Variant "ru3"]\ndeal 1 dealer 2 hands 2: AS 7S / 9H 1: KD turn 7C '
+    (g,) = parse_games('[Variant "ru3"]\ndeal 1 dealer 2 hands 2: AS 7S / 9H 1: KD turn 7C '
                       'talon 8C 9C bids take play KD result *')
     d = g.deals[0]
     want = hashlib.sha256(
         b"ru3\n2\n1: KD\n2: 7S AS / 9H\nturn 7C\ntalon 8C 9C\n").hexdigest()
     assert deal_id(g, d) == want
-    (h,) = read_games('[Variant "ru3"]\n[Event "other table"]\ndeal 5 dealer 2 hands '
+    (h,) = parse_games('[Variant "ru3"]\n[Event "other table"]\ndeal 5 dealer 2 hands '
                       '1: KD 2: 7S AS / 9H turn 7C talon 8C 9C bids take result *')
     assert deal_id(h, h.deals[0]) == want
-    (no_hands,) = read_games("deal 1 dealer 1 result *")
+    (no_hands,) = parse_games("deal 1 dealer 1 result *")
     assert deal_id(no_hands, no_hands.deals[0]) is None

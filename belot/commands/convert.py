@@ -39,14 +39,14 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _convert(args: argparse.Namespace, out) -> bool:
-    from ingest.files import format_error, read_any
-    from ingest.jsonform import dumps_game
-    from ingest.writer import write_game
+    from ingest.bgn.files import format_error, read_records
+    from ingest.bgn.jsonform import dumps_game
+    from ingest.bgn.writer import write_game
 
     bad = False
     count = 0
     for name in args.files:
-        for game in read_any(name):
+        for game in read_records(name):
             if game.errors:
                 bad = True
                 for line in format_error(name, game):
@@ -68,7 +68,7 @@ def _convert(args: argparse.Namespace, out) -> bool:
 def run(args: argparse.Namespace) -> int:
     import os
 
-    from ingest.files import atomic_writer, stdout_text
+    from ingest.bgn.files import atomic_writer, stdout_text
 
     missing = [f for f in args.files if f != "-" and not os.path.isfile(f)]
     if missing:

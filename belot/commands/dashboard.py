@@ -34,7 +34,6 @@ PROJECT_ROOT = Path(__file__).resolve().parents[2]
 DATA_DIR = PROJECT_ROOT / "data"
 DEFAULT_DATASET = DATA_DIR / "dataset"
 APP = PROJECT_ROOT / "dashboard" / "app.py"
-BUNDLED_SUFFIXES = (".bgn", ".bgn.gz")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -54,13 +53,15 @@ def register(sub: argparse._SubParsersAction) -> None:
 def bundled_files(data_dir: Path = DATA_DIR, dataset: Path = DEFAULT_DATASET) -> list[str]:
     """Every .bgn/.bgn.gz under ``data_dir`` except inside the dataset folder, sorted,
     as paths relative to the project root."""
+    from ingest.bgn.files import is_record_file
+
     out = []
     skip = dataset.resolve()
     for root, dirs, files in os.walk(data_dir):
         here = Path(root).resolve()
         dirs[:] = sorted(d for d in dirs if (here / d) != skip)
         for f in sorted(files):
-            if f.endswith(BUNDLED_SUFFIXES):
+            if is_record_file(f):
                 out.append(os.path.relpath(Path(root) / f, PROJECT_ROOT))
     return out
 

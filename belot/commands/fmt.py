@@ -6,7 +6,8 @@ import argparse
 import sys
 
 DESCRIPTION = """\
-Rewrite BGN files in canonical form: tags in the standard order, one section
+Rewrite records in canonical BGN form (a JSON Lines file is read as such and
+printed as BGN): tags in the standard order, one section
 per line, one trick per line with its number, sorted hands, canonical card and
 call spellings (TH, AS, pass, 90H), comments as {...}.  Reading the output again
 and rewriting it changes nothing.
@@ -38,8 +39,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def _format(name: str, games, out, err) -> bool:
     """Write games to out; returns True when any had a parse error."""
-    from ingest.files import format_error
-    from ingest.writer import write_game
+    from ingest.bgn.files import format_error
+    from ingest.bgn.writer import write_game
 
     bad = False
     first = True
@@ -63,8 +64,7 @@ def _format(name: str, games, out, err) -> bool:
 def run(args: argparse.Namespace) -> int:
     import os
 
-    from ingest.files import atomic_writer, stdout_text
-    from ingest.reader import read_games
+    from ingest.bgn.files import FileKind, atomic_writer, file_kind, read_records, stdout_text
 
     if args.in_place and "-" in args.files:
         print("belot fmt: --in-place cannot rewrite stdin", file=sys.stderr)
@@ -73,18 +73,22 @@ def run(args: argparse.Namespace) -> int:
     if missing:
         print(f"belot fmt: no such file: {missing[0]}", file=sys.stderr)
         return 2
+    if args.in_place:
+        jsonl = [f for f in args.files if file_kind(f) is FileKind.JSONL]
+        if jsonl:
+            print(f"belot fmt: {jsonl[0]} holds JSON Lines; --in-place rewrites BGN files "
+                  "only (belot convert --to bgn turns JSON Lines into BGN)", file=sys.stderr)
+            return 2
     bad = False
     if args.in_place:
         for name in args.files:
             with atomic_writer(name) as out:
-                bad |= _format(name, read_games(name), out, sys.stderr)
+                bad |= _format(name, read_records(name), out, sys.stderr)
         return 1 if bad else 0
-    from ingest.files import read_any
-
     with stdout_text() as out:
         wrote = False
         for name in args.files:
-            games = read_any(name) if name == "-" else read_games(name)
+            games = read_records(name)
             # one empty line between the games of consecutive files
             buffer = _Joiner(out, wrote)
             bad |= _format(name, games, buffer, sys.stderr)

@@ -37,7 +37,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ingest.files import atomic_writer
+    from ingest.bgn.files import atomic_writer
     from replay.simulate import SUPPORTED, simulate_games
 
     if args.variant not in SUPPORTED:
@@ -57,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _write_all(games, out) -> None:
-    from ingest.writer import write_game
+    from ingest.bgn.writer import write_game
 
     for i, game in enumerate(games):
         if i:

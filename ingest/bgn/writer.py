@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from decimal import Decimal
 from typing import IO
 
-from ingest.lexer import CARD_ORDER
+from ingest.bgn.lexer import CARD_ORDER
 from replay.record import Announce, Deal, Game, Play, PlayLane, ScoreLine
 from replay.variants import table_facts
 

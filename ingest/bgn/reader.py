@@ -1,10 +1,14 @@
 """Streaming BGN reader: text in, :class:`replay.record.Game` records out, one at a time.
 
 ``read_games`` reads its source line by line and holds one game at a time:
-each line is split into tokens by one compiled regex (:data:`ingest.lexer.TOKEN_RE`),
-each token is classified through a cache (:func:`ingest.lexer.lookup`), and a
+each line is split into tokens by one compiled regex (:data:`ingest.bgn.lexer.TOKEN_RE`),
+each token is classified through a cache (:func:`ingest.bgn.lexer.lookup`), and a
 small state machine per game (:class:`_GameReader`) builds the record.  A
 multi-line ``{…}`` comment is followed with ``str.find`` on the next lines.
+
+Canonical lines are recognised whole by ``ingest.bgn.fastlines``; tag lines
+are read by ``ingest.bgn.tags``; where a game starts is the rule of
+``ingest.bgn.boundaries``, applied here token by token.
 
 A malformed game ends as a :class:`Game` whose ``errors`` holds one located
 ``P101``/``P103``; the reader skips to the next game (bgn-details §1 "Games")
@@ -17,13 +21,27 @@ Decisions where the contract is silent are in ``docs/bgn-decisions.md``.
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Iterable, Iterator
-from decimal import Decimal
-from itertools import chain, islice, repeat
+from itertools import islice, repeat
 from typing import IO
 
-from ingest.lexer import (
+from ingest.bgn.boundaries import scan_headers
+from ingest.bgn.errors import NewGame, Stop, p101, p103, quote
+from ingest.bgn.fastlines import (
+    CARD_MASK,
+    CARDS,
+    FIRST_COL,
+    HAND_SHAPES,
+    MAX_TRICKS,
+    NOT_A_NUMBER,
+    SHEET_NUMBERS,
+    TRICK_NUMBERS,
+    bela_marks,
+    hand_shape,
+    line_template,
+    templates,
+)
+from ingest.bgn.lexer import (
     ANNOT,
     BADCOMBO,
     CACHE,
@@ -44,9 +62,11 @@ from ingest.lexer import (
     WORD,
     call_of,
     collapse,
-    iter_lines,
+    line_blocks,
     lookup,
+    text_lines,
 )
+from ingest.bgn.tags import read_tag_line
 from replay.record import (
     NOPOS,
     Announce,
@@ -65,7 +85,7 @@ from replay.record import (
 )
 from replay.variants import table_facts
 
-__all__ = ["read_games", "scan_headers", "parse_game", "MAX_SOURCE_CHARS"]
+__all__ = ["read_games", "parse_games", "scan_headers", "parse_game", "MAX_SOURCE_CHARS"]
 
 #: a game's ``source_text`` keeps at most this many characters (a runaway
 #: unterminated comment or a giant broken "game" must not fill memory)
@@ -84,223 +104,7 @@ SECTIONS = {
     "play": (S_PLAY, 9), "score": (S_SCORE, 10), "total": (S_TOTAL, 11),
 }
 TOP_WORDS = frozenset(SECTIONS) | {"deal", "result"}
-
-_C = r"[789TJQKA][SHDC]"
-_CARDS = frozenset(r + s for s in "SHDC" for r in "789TJQKA")
-#: "1." … "32.": the canonical trick numbers the lane reads without a number check
-_TRICK_NUMBERS = ("",) + tuple(f"{k}." for k in range(1, 33))
-#: the column of a trick line's first card after its number
-_FIRST_COL = tuple(len(k) + 2 for k in _TRICK_NUMBERS)
-_MAX_TRICKS = 16
-_NOT_A_NUMBER = object()
-
-
-class _SheetNumbers(dict):
-    """Canonical whole numbers of a score sheet (-3000 … 10000) and score's ``-``
-    -> their values, filled as they are met (no table built at start-up); any
-    other token is ``_NOT_A_NUMBER`` and is not kept."""
-
-    def __missing__(self, tok: str):
-        try:
-            v = int(tok)
-        except ValueError:
-            return _NOT_A_NUMBER
-        if not -3000 <= v <= 10000 or str(v) != tok:
-            return _NOT_A_NUMBER
-        value = self[tok] = Decimal(v)
-        return value
-
-
-_SHEET_NUMBERS = _SheetNumbers({"-": None})
-
-
-#: a canonical hands line: ``hands 1: C … / C … 2: …``
-HANDS_LINE_RE = re.compile(
-    r"hands((?: [0-9]+:(?: " + _C + ")+(?: /(?: " + _C + r")+)*)+)\Z")
-_HAND_GROUP_RE = re.compile(r" ([0-9]+): ((?:" + _C + "(?: " + _C + r")*)(?: / " + _C
-                            + "(?: " + _C + r")*)*)")
-#: hands lines that differ only in their cards share a shape: the key masks the cards
-#: (ranks and suits masked apart, so that a key of "rs" pairs is all cards: "AT" is no card)
-#: (bytes.translate: a table lookup in C, several times faster than str.translate)
-_CARD_MASK = bytes.maketrans(b"789TJQKASHDC", b"rrrrrrrrssss")
-_HAND_SHAPES: dict[int, dict[str, tuple]] = {}
-
-
-def _hand_shape(line: str, n: int) -> tuple | None:
-    """(seat, seat col, delivery spans, card cols) per seat of a canonical hands line."""
-    if HANDS_LINE_RE.match(line) is None:
-        return None
-    groups = _HAND_GROUP_RE.findall(line)
-    seats = [int(g[0]) for g in groups]
-    if len(set(seats)) != len(seats) or not all(1 <= x <= n for x in seats):
-        return None
-    col = 7
-    shape = []
-    for (num, body), seat in zip(groups, seats, strict=True):
-        spos = col
-        col += len(num) + 2
-        spans = []
-        cols: list[int] = []
-        for d in body.split(" / "):
-            k = (len(d) + 1) // 3
-            cols.extend(range(col, col + 3 * k, 3))
-            spans.append((col - 1, col + 3 * k - 2))
-            col += 3 * k + 2
-        col -= 2
-        shape.append((seat, spos, tuple(spans), tuple(cols)))
-    return tuple(shape)
-DEAL_LINE_RE = re.compile(r"deal ([0-9]+) dealer ([0-9]+)\Z")
-_CALL = r"(?:[0-9]+:)?(?:pass|take|[SHDC]|NT|AT|XX|X|[1-9][0-9]*(?:[SHDC]|NT|AT)|capot(?:[SHDC]|NT|AT))"
-BIDS_LINE_RE = re.compile(r"bids(?: " + _CALL + r")+\Z")
-_COMBO = r"(?:run[3-8]:" + _C + r"|carre:[789TJQKA])"
-DECLARE_LINE_RE = re.compile(
-    r"declare(?: [0-9]+: (?:-|" + _COMBO + "(?: " + _COMBO + r")*))+\Z")
-_NUM = r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?"
-SCORE_LINE_RE = re.compile(r"(score)((?: (?:" + _NUM + r"|-))+)(?: hang (" + _NUM + r"))?\Z")
-TOTAL_LINE_RE = re.compile(r"(total)((?: " + _NUM + r")+)()\Z")
-
 _NO_FAST = frozenset((S_TAGS, S_HDR, S_RESULT, S_DONE))
-_TEMPLATES: dict[int, dict[str, tuple | None]] = {}
-
-
-def _templates(n: int) -> dict[str, tuple | None]:
-    t = _TEMPLATES.get(n)
-    if t is None:
-        t = _TEMPLATES[n] = {}
-    return t
-
-
-def _number(tok: str):
-    return (CACHE.get(tok) or lookup(tok))[1]
-
-
-def _line_template(line: str, n: int) -> tuple | None:
-    """What a canonical deal header, bids, declare, score or total line says, with the
-    columns of its parts; None when the line is not one (the general path reads it)."""
-    c = line[:1]
-    if c == "d":
-        m = DEAL_LINE_RE.match(line)
-        if m is not None:
-            dealer = int(m.group(2))
-            return ("deal", int(m.group(1)), dealer) if 1 <= dealer <= n else None
-        if DECLARE_LINE_RE.match(line) is None:
-            return None
-        toks = line.split(" ")
-        seats = [int(t[:-1]) for t in toks if t[-1] == ":"]
-        if len(set(seats)) != len(seats) or not all(1 <= x <= n for x in seats):
-            return None
-        col = 9
-        items = []
-        combos: list = []
-        for tok in toks[1:]:
-            if tok[-1] == ":":
-                combos = []
-                items.append((int(tok[:-1]), col, combos))
-            elif tok != "-":
-                combos.append((tok, col))
-            col += len(tok) + 1
-        items_t = tuple((seat, scol, tuple(cs)) for seat, scol, cs in items)
-        return ("declare", items_t, items[-1][0], toks[-1] == "-")
-    if c == "b":
-        if BIDS_LINE_RE.match(line) is None:
-            return None
-        calls = []
-        col = 6
-        for tok in line.split(" ")[1:]:
-            seat = None
-            call = tok
-            if ":" in tok:
-                head, call = tok.split(":")
-                seat = int(head)
-                if not 1 <= seat <= n:
-                    return None
-            calls.append((call_of(call) or "take", seat, col))
-            col += len(tok) + 1
-        return ("bids", tuple(calls))
-    if c == "s" or c == "t":
-        m = (SCORE_LINE_RE if c == "s" else TOTAL_LINE_RE).match(line)
-        if m is None:
-            return None
-        values = []
-        cols = []
-        col = 7
-        for tok in m.group(2)[1:].split(" "):
-            values.append(None if tok == "-" else _number(tok))
-            cols.append(col)
-            col += len(tok) + 1
-        h = m.group(3)
-        hang = _number(h) if h else None
-        return (m.group(1), tuple(values), tuple(cols), hang, m.start(3) + 1 if h else 0)
-    return None
-
-
-def _bela_marks(tokens: list[str], n: int):
-    """A trick line's tokens after the number when they are ``n`` canonical cards,
-    some followed by ``bela``, ``rebela`` or ``bela rebela`` (as the general path
-    would attach them): (card texts, card cols, {index: (word, bela col, rebela
-    col)}) with cols relative to the first card; None for anything else."""
-    texts: list[str] = []
-    cols: list[int] = []
-    belas: dict[int, tuple[str, int, int]] = {}
-    col = 0
-    for tok in tokens:
-        if tok in _CARDS:
-            texts.append(tok)
-            cols.append(col)
-        elif not texts:
-            return None
-        else:
-            i = len(texts) - 1
-            had = belas.get(i)
-            if tok == "bela" and had is None:
-                belas[i] = ("bela", col, 0)
-            elif tok == "rebela" and had is None:
-                belas[i] = ("rebela", col, 0)
-            elif tok == "rebela" and had is not None and had[0] == "bela" and not had[2]:
-                belas[i] = ("bela rebela", had[1], col)
-            else:
-                return None
-        col += len(tok) + 1
-    if len(texts) != n or not belas:
-        return None
-    return texts, cols, belas
-
-
-TAG_RE = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^\\]|\\.)*?)"\s*\]')
-_NONSPACE = re.compile(r"\S")
-_UNESCAPE = re.compile(r'\\([\\"])')
-_RESULT_RE = re.compile(r"result", re.I)
-
-
-class _Stop(Exception):  # noqa: N818 - a signal, not an error type
-    """A parse error: stop reading this game."""
-
-    def __init__(self, code: str, pos: Pos, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.pos = pos
-        self.message = message
-
-
-class _NewGame(Exception):  # noqa: N818
-    """A movetext token that starts a new game (after ``result``, or with no game open)."""
-
-
-def _q(tok: str | None) -> str:
-    if tok is None:
-        return "the end of the game"
-    if len(tok) > 40:
-        tok = tok[:37] + "..."
-    return f"'{tok}'"
-
-
-def _p101(pos: Pos, message: str) -> _Stop:
-    return _Stop("P101", pos, message)
-
-
-def _p103(pos: Pos, message: str) -> _Stop:
-    return _Stop("P103", pos, message)
-
 
 class _GameReader:
     """The state machine that reads one game's tokens into a :class:`Game`."""
@@ -318,7 +122,7 @@ class _GameReader:
         self.game = Game(index=index, line=line)
         self.facts = table_facts(None)
         self.n = self.facts.players
-        self.templates = _templates(self.n)
+        self.templates = templates(self.n)
         self.fresh = False
         self.lane: PlayLane | None = None
         self.sec = S_TAGS
@@ -365,7 +169,7 @@ class _GameReader:
     # ------------------------------------------------------------------ tokens
 
     def feed(self, d: tuple, tok: str, ln: int, col: int, glued: bool = False) -> None:
-        """Read one token.  Raises :class:`_Stop` on a parse error."""
+        """Read one token.  Raises :class:`Stop` on a parse error."""
         self.fresh = False
         kind = d[0]
         if self.sec == S_PLAY:
@@ -470,7 +274,7 @@ class _GameReader:
         templates = self.templates
         t = templates.get(line, 0)
         if t == 0:
-            t = _line_template(line, self.n)
+            t = line_template(line, self.n)
             if len(templates) < 50_000:
                 templates[line] = t
         if t is None:
@@ -497,8 +301,8 @@ class _GameReader:
         cards = parts[1:]
         n = self.n
         marks = None
-        if len(cards) != n or not _CARDS.issuperset(cards):
-            marks = _bela_marks(cards, n)
+        if len(cards) != n or not CARDS.issuperset(cards):
+            marks = bela_marks(cards, n)
             if marks is None:
                 return False
         number = int(digits)
@@ -561,14 +365,14 @@ class _GameReader:
         n1 = self.n + 1
         number = len(info) + 1
         count = 0
-        for line in lines[at:at + _MAX_TRICKS]:
+        for line in lines[at:at + MAX_TRICKS]:
             parts = line.split(" ")
-            if (len(parts) != n1 or number >= len(_TRICK_NUMBERS)
-                    or parts[0] != _TRICK_NUMBERS[number] or not _CARDS.issuperset(parts[1:])):
+            if (len(parts) != n1 or number >= len(TRICK_NUMBERS)
+                    or parts[0] != TRICK_NUMBERS[number] or not CARDS.issuperset(parts[1:])):
                 break
             count += 1
             texts += parts[1:]
-            info.append((ln + count, 1, _FIRST_COL[number], None, line))
+            info.append((ln + count, 1, FIRST_COL[number], None, line))
             src.append(line)
             number += 1
         return count
@@ -583,13 +387,13 @@ class _GameReader:
     def fast_hands(self, line: str, ln: int) -> bool:
         if self.sec == S_HANDS:
             return False
-        shapes = _HAND_SHAPES.get(self.n)
+        shapes = HAND_SHAPES.get(self.n)
         if shapes is None:
-            shapes = _HAND_SHAPES[self.n] = {}
-        key = line.encode().translate(_CARD_MASK)
+            shapes = HAND_SHAPES[self.n] = {}
+        key = line.encode().translate(CARD_MASK)
         shape = shapes.get(key)
         if shape is None:
-            shape = _hand_shape(line, self.n)
+            shape = hand_shape(line, self.n)
             if shape is None:
                 return False
             if len(shapes) < 10_000 and b"r:" not in key:  # no seat digit masked
@@ -619,9 +423,9 @@ class _GameReader:
         w = toks[0]
         if w != "score" and w != "total" or len(toks) < 2:
             return False
-        numbers = _SHEET_NUMBERS
+        numbers = SHEET_NUMBERS
         values: list = [numbers[t] for t in toks[1:]]
-        if _NOT_A_NUMBER in values or (w == "total" and None in values):
+        if NOT_A_NUMBER in values or (w == "total" and None in values):
             return False
         self._enter(w, (ln, 1))
         sl = self.line
@@ -638,7 +442,7 @@ class _GameReader:
         parts = line.split(" ")
         w = parts[0]
         cards = parts[1:]
-        if not cards or not _CARDS.issuperset(cards):
+        if not cards or not CARDS.issuperset(cards):
             return False
         if w == "turn":
             if len(cards) != 1:
@@ -706,16 +510,16 @@ class _GameReader:
     def set_variant(self) -> None:
         self.facts = table_facts(self.game.tags.get("Variant"))
         self.n = self.facts.players
-        self.templates = _templates(self.n)
+        self.templates = templates(self.n)
 
     def _keyword(self, w: str, tok: str, pos: Pos) -> None:
         sec = self.sec
         if sec == S_DONE:
-            raise _NewGame
+            raise NewGame
         if sec == S_TAGS:
             self.start_movetext(pos)
             if w not in ("deal", "result"):
-                raise _p103(pos, f"expected 'deal' to begin the movetext, found {_q(tok)}")
+                raise p103(pos, f"expected 'deal' to begin the movetext, found {quote(tok)}")
         else:
             self.close(tok)
         self._section(w, tok, pos)
@@ -752,7 +556,7 @@ class _GameReader:
             return
         deal = self.deal
         if deal is None or sec == S_HDR:
-            raise _p103(pos, f"expected 'deal' before a section, found {_q(tok)}")
+            raise p103(pos, f"expected 'deal' before a section, found {quote(tok)}")
         state, rank = SECTIONS[w]
         prev = self.kw
         if w == "announce":
@@ -760,29 +564,29 @@ class _GameReader:
                 rank = 5
             elif self.rank in (6, 7):
                 if not self.facts.figures:
-                    raise _p103(pos, f"'announce' after '{prev}' exists only in the Hungarian variants")
+                    raise p103(pos, f"'announce' after '{prev}' exists only in the Hungarian variants")
                 rank = 8
             elif self.rank == 9 and self.facts.figures:
                 rank = 9.5
             else:
-                raise _p103(pos, f"'announce' cannot stand after '{prev}'")
+                raise p103(pos, f"'announce' cannot stand after '{prev}'")
             self.ann_after = prev
             self.cur_ann = None
         elif rank <= self.rank:
             if rank == self.rank or (w == prev):
-                raise _p103(pos, f"a second '{w}' section in deal {deal.number}")
-            raise _p103(pos, f"'{w}' cannot stand after '{prev}'")
+                raise p103(pos, f"a second '{w}' section in deal {deal.number}")
+            raise p103(pos, f"'{w}' cannot stand after '{prev}'")
         if state == S_PLAY:
             if deal.bids:
                 for c in deal.bids:
                     if c.call != "pass":
                         break
                 else:
-                    raise _p103(pos, "'play' after an auction in which every seat passed")
+                    raise p103(pos, "'play' after an auction in which every seat passed")
         elif state == S_TURN and not self.facts.turn:
-            raise _p103(pos, f"'turn' in a variant without a turned card ({self._vname()})")
+            raise p103(pos, f"'turn' in a variant without a turned card ({self._vname()})")
         elif state == S_TALON and not self.facts.talon:
-            raise _p103(pos, f"'talon' in a variant without a talon ({self._vname()})")
+            raise p103(pos, f"'talon' in a variant without a talon ({self._vname()})")
         self.sec = state
         self.rank = rank
         self.kw = w
@@ -837,64 +641,64 @@ class _GameReader:
         if sec <= S_DEAL or sec == S_DONE:
             if sec == S_HDR:
                 want = ("the deal number", "'dealer'", "the dealer's seat")[self.hdr]
-                raise _p101(self.hdr_pos, f"expected {want} after {_q(self._hdr_word())}, "
-                                          f"found {_q(found)}")
+                raise p101(self.hdr_pos, f"expected {want} after {quote(self._hdr_word())}, "
+                                          f"found {quote(found)}")
             return
         kw = self.kw
         if sec == S_PLAY:
             if self.trick is not None:
-                raise _p101(self.trick_pos, f"trick number {self.trick}. with no card after it")
+                raise p101(self.trick_pos, f"trick number {self.trick}. with no card after it")
             if self.pfx is not None:
-                raise _p101(self.pfx_pos, f"expected a card or 'claim' after '{self.pfx}:', "
-                                          f"found {_q(found)}")
+                raise p101(self.pfx_pos, f"expected a card or 'claim' after '{self.pfx}:', "
+                                          f"found {quote(found)}")
             if self.block == "claim":
-                raise _p101(self.claim_pos, f"expected 'rest' or 'game' after 'claim', "
-                                            f"found {_q(found)}")
+                raise p101(self.claim_pos, f"expected 'rest' or 'game' after 'claim', "
+                                            f"found {quote(found)}")
             if not self.plays and self.deal.claim is None:
-                raise _p101(self.kw_pos, "empty 'play' section")
+                raise p101(self.kw_pos, "empty 'play' section")
             self.cur = None
         elif sec == S_HANDS:
             if self.hseat is None:
-                raise _p101(self.kw_pos, "empty 'hands' section")
+                raise p101(self.kw_pos, "empty 'hands' section")
             self._end_hand_seat(found)
         elif sec == S_TURN:
             if self.deal.turn is None:
-                raise _p101(self.kw_pos, "empty 'turn' section: expected the turned card")
+                raise p101(self.kw_pos, "empty 'turn' section: expected the turned card")
         elif sec == S_TALON:
             if not self.deal.talon:
-                raise _p101(self.kw_pos, "empty 'talon' section")
+                raise p101(self.kw_pos, "empty 'talon' section")
         elif sec == S_BIDS:
             if self.pfx is not None:
-                raise _p101(self.pfx_pos, f"expected a call after '{self.pfx}:', found {_q(found)}")
+                raise p101(self.pfx_pos, f"expected a call after '{self.pfx}:', found {quote(found)}")
             if not self.deal.bids:
-                raise _p101(self.kw_pos, "empty 'bids' section")
+                raise p101(self.kw_pos, "empty 'bids' section")
             self.cur_call = None
         elif sec == S_ANN:
             if self.cur_ann is None:
-                raise _p101(self.kw_pos, "empty 'announce' section")
+                raise p101(self.kw_pos, "empty 'announce' section")
             if not self.cur_ann.figures:
-                raise _p101(self.cur_ann.pos, f"expected a figure after '{self.cur_ann.seat}:', "
-                                              f"found {_q(found)}")
+                raise p101(self.cur_ann.pos, f"expected a figure after '{self.cur_ann.seat}:', "
+                                              f"found {quote(found)}")
         elif sec == S_EXCH:
             self._end_exchange_group(found)
             if not self.deal.exchange:
-                raise _p101(self.kw_pos, "empty 'exchange' section")
+                raise p101(self.kw_pos, "empty 'exchange' section")
         elif sec == S_DECL:
             deal = self.deal
             if self.dseat is not None:
                 self._end_declare_seat(found)
             elif not self.dbare:
-                raise _p101(self.kw_pos, "empty 'declare' section")
+                raise p101(self.kw_pos, "empty 'declare' section")
             decl = deal.declare
             deal.declare = {s: decl.get(s, []) for s in range(1, max(self.n, *decl, 0) + 1)}
         elif sec in (S_SCORE, S_TOTAL):
             if self.hang_state == 1:
-                raise _p101(self.hang_kw_pos, f"expected a number after 'hang', found {_q(found)}")
+                raise p101(self.hang_kw_pos, f"expected a number after 'hang', found {quote(found)}")
             if not self.line.values and self.line.hang is None:
-                raise _p101(self.kw_pos, f"empty '{kw}' section")
+                raise p101(self.kw_pos, f"empty '{kw}' section")
         elif sec == S_RESULT:
-            raise _p101(self.kw_pos, "expected A, B, a seat number or '*' after 'result', "
-                                     f"found {_q(found)}")
+            raise p101(self.kw_pos, "expected A, B, a seat number or '*' after 'result', "
+                                     f"found {quote(found)}")
 
     def _hdr_word(self) -> str:
         d = self.deal
@@ -902,16 +706,16 @@ class _GameReader:
 
     # ------------------------------------------------------------------ states
 
-    def _unexpected(self, d: tuple, tok: str, pos: Pos, want: str) -> _Stop:
+    def _unexpected(self, d: tuple, tok: str, pos: Pos, want: str) -> Stop:
         if d[0] == KW:
-            return _p103(pos, f"{_q(tok)} cannot stand here: expected {want}")
+            return p103(pos, f"{quote(tok)} cannot stand here: expected {want}")
         if d[0] == BADCOMBO:
-            return _p101(pos, d[1])
-        return _p101(pos, f"expected {want}, found {_q(tok)}")
+            return p101(pos, d[1])
+        return p101(pos, f"expected {want}, found {quote(tok)}")
 
     def _seat(self, n: int, tok: str, pos: Pos) -> int:
         if not 1 <= n <= self.n:
-            raise _p101(pos, f"expected a seat 1..{self.n}, found {_q(tok)} "
+            raise p101(pos, f"expected a seat 1..{self.n}, found {quote(tok)} "
                              f"({self._vname()} has {self.n} seats)")
         return n
 
@@ -920,7 +724,7 @@ class _GameReader:
         raise self._unexpected(d, tok, pos, "'deal' to begin the movetext")
 
     def _in_done(self, d: tuple, tok: str, pos: Pos, glued: bool) -> None:
-        raise _NewGame
+        raise NewGame
 
     def _in_header(self, d: tuple, tok: str, pos: Pos, glued: bool) -> None:
         deal = self.deal
@@ -950,19 +754,19 @@ class _GameReader:
     def _end_hand_seat(self, found: str | None) -> None:
         if not self.hdel:
             if self.hslash is not None:
-                raise _p101(self.hslash, f"empty delivery: expected a card after '/', "
-                                         f"found {_q(found)}")
-            raise _p101(self.hpos, f"expected a card after '{self.hseat}:', found {_q(found)}")
+                raise p101(self.hslash, f"empty delivery: expected a card after '/', "
+                                         f"found {quote(found)}")
+            raise p101(self.hpos, f"expected a card after '{self.hseat}:', found {quote(found)}")
 
     def _in_hands(self, d: tuple, tok: str, pos: Pos, glued: bool) -> None:
         kind = d[0]
         deal = self.deal
         if kind == CARD:
             if self.hseat is None:
-                raise _p101(pos, f"expected a seat prefix such as '1:' before the cards, "
-                                 f"found {_q(tok)}")
+                raise p101(pos, f"expected a seat prefix such as '1:' before the cards, "
+                                 f"found {quote(tok)}")
             if d[2] is not None:
-                raise _p101(pos, f"an annotation cannot stand in 'hands': {_q(tok)}")
+                raise p101(pos, f"an annotation cannot stand in 'hands': {quote(tok)}")
             self.hdel.append(d[1])
             deal.hand_card_pos[self.hseat].append(pos)
             self.hslash = None
@@ -971,7 +775,7 @@ class _GameReader:
             if self.hseat is not None:
                 self._end_hand_seat(tok)
             if seat in deal.hands:
-                raise _p101(pos, f"seat {seat} is listed twice in 'hands'")
+                raise p101(pos, f"seat {seat} is listed twice in 'hands'")
             self.hdel = []
             deal.hands[seat] = [self.hdel]
             deal.hand_seat_pos[seat] = pos
@@ -981,9 +785,9 @@ class _GameReader:
             self.hslash = None
         elif kind == SLASH:
             if self.hseat is None:
-                raise _p101(pos, "expected a seat prefix such as '1:' before '/'")
+                raise p101(pos, "expected a seat prefix such as '1:' before '/'")
             if not self.hdel:
-                raise _p101(self.hslash or pos, "empty delivery: expected a card before '/'"
+                raise p101(self.hslash or pos, "empty delivery: expected a card before '/'"
                             if self.hslash is None else
                             "empty delivery: expected a card after '/', found '/'")
             self.hdel = []
@@ -998,7 +802,7 @@ class _GameReader:
         deal = self.deal
         if d[0] == CARD and d[2] is None:
             if deal.turn is not None:
-                raise _p101(pos, f"expected one card after 'turn', found a second card {_q(tok)}")
+                raise p101(pos, f"expected one card after 'turn', found a second card {quote(tok)}")
             deal.turn = d[1]
             deal.turn_pos = pos
             return
@@ -1031,7 +835,7 @@ class _GameReader:
             self.cur_call = c
         elif kind == PREFIX:
             if self.pfx is not None:
-                raise _p101(self.pfx_pos, f"expected a call after '{self.pfx}:', found {_q(tok)}")
+                raise p101(self.pfx_pos, f"expected a call after '{self.pfx}:', found {quote(tok)}")
             self.pfx = self._seat(d[1], tok, pos)
             self.pfx_pos = pos
             self.cur_call = None
@@ -1044,14 +848,14 @@ class _GameReader:
         kind = d[0]
         if kind == FIGURE:
             if self.cur_ann is None:
-                raise _p101(pos, f"expected a seat prefix such as '1:' before {_q(tok)}")
+                raise p101(pos, f"expected a seat prefix such as '1:' before {quote(tok)}")
             self.cur_ann.figures.append(d[1])
             self.cur_ann.figure_pos.append(pos)
         elif kind == PREFIX:
             seat = self._seat(d[1], tok, pos)
             if self.cur_ann is not None and not self.cur_ann.figures:
-                raise _p101(self.cur_ann.pos, f"expected a figure after '{self.cur_ann.seat}:', "
-                                              f"found {_q(tok)}")
+                raise p101(self.cur_ann.pos, f"expected a figure after '{self.cur_ann.seat}:', "
+                                              f"found {quote(tok)}")
             self.cur_ann = Announce(seat, [], self.ann_after, pos)
             self.deal.announce.append(self.cur_ann)
         else:
@@ -1062,10 +866,10 @@ class _GameReader:
     def _end_exchange_group(self, found: str | None) -> None:
         ex = self.cur_ex
         if ex is not None and not ex.cards:
-            raise _p101(ex.pos, f"expected a card after '{ex.action}', found {_q(found)}")
+            raise p101(ex.pos, f"expected a card after '{ex.action}', found {quote(found)}")
         if self.ex_seat is not None and ex is None:
-            raise _p101(self.ex_pos, f"expected swap, take or discard after '{self.ex_seat}:', "
-                                     f"found {_q(found)}")
+            raise p101(self.ex_pos, f"expected swap, take or discard after '{self.ex_seat}:', "
+                                     f"found {quote(found)}")
 
     def _in_exchange(self, d: tuple, tok: str, pos: Pos, glued: bool) -> None:
         kind = d[0]
@@ -1075,17 +879,17 @@ class _GameReader:
                 raise self._unexpected(d, tok, pos, "swap, take or discard" if self.ex_seat
                                        else "a seat prefix such as '2:'")
             if d[2] is not None:
-                raise _p101(pos, f"an annotation cannot stand in 'exchange': {_q(tok)}")
+                raise p101(pos, f"an annotation cannot stand in 'exchange': {quote(tok)}")
             if ex.action == "swap" and ex.cards:
-                raise _p101(pos, f"'swap' gives one card; found a second card {_q(tok)}")
+                raise p101(pos, f"'swap' gives one card; found a second card {quote(tok)}")
             ex.cards.append(d[1])
             ex.card_pos.append(pos)
         elif kind == KW and d[1] in ("swap", "take", "discard"):
             if self.ex_seat is None:
-                raise _p101(pos, f"expected a seat prefix such as '2:' before {_q(tok)}")
+                raise p101(pos, f"expected a seat prefix such as '2:' before {quote(tok)}")
             if self.cur_ex is not None and not self.cur_ex.cards:
-                raise _p101(self.cur_ex.pos, f"expected a card after '{self.cur_ex.action}', "
-                                             f"found {_q(tok)}")
+                raise p101(self.cur_ex.pos, f"expected a card after '{self.cur_ex.action}', "
+                                             f"found {quote(tok)}")
             self.cur_ex = Exchange(self.ex_seat, d[1], [], pos)
             self.deal.exchange.append(self.cur_ex)
         elif kind == PREFIX:
@@ -1101,26 +905,26 @@ class _GameReader:
 
     def _end_declare_seat(self, found: str | None) -> None:
         if not self.ddash and not self.deal.declare[self.dseat]:
-            raise _p101(self.dseat_pos, f"expected a combination or '-' after '{self.dseat}:', "
-                                        f"found {_q(found)}")
+            raise p101(self.dseat_pos, f"expected a combination or '-' after '{self.dseat}:', "
+                                        f"found {quote(found)}")
 
     def _in_declare(self, d: tuple, tok: str, pos: Pos, glued: bool) -> None:
         kind = d[0]
         deal = self.deal
         if self.dbare:
-            raise _p101(pos, f"a bare '-' stands for every seat; found {_q(tok)} after it")
+            raise p101(pos, f"a bare '-' stands for every seat; found {quote(tok)} after it")
         if kind == COMBO:
             if self.dseat is None:
-                raise _p101(pos, f"expected a seat prefix such as '1:' before {_q(tok)}")
+                raise p101(pos, f"expected a seat prefix such as '1:' before {quote(tok)}")
             if self.ddash:
-                raise _p101(pos, f"'-' and combinations mixed for seat {self.dseat}")
+                raise p101(pos, f"'-' and combinations mixed for seat {self.dseat}")
             deal.declare[self.dseat].append(Combination(d[1], pos))
         elif kind == PREFIX:
             seat = self._seat(d[1], tok, pos)
             if self.dseat is not None:
                 self._end_declare_seat(tok)
             if seat in deal.declare:
-                raise _p101(pos, f"seat {seat} is listed twice in 'declare'")
+                raise p101(pos, f"seat {seat} is listed twice in 'declare'")
             deal.declare[seat] = []
             deal.declare_seat_pos[seat] = pos
             self.dseat = seat
@@ -1129,12 +933,12 @@ class _GameReader:
         elif kind == DASH:
             if self.dseat is None:
                 if deal.declare:
-                    raise _p101(pos, "expected a seat prefix before '-'")
+                    raise p101(pos, "expected a seat prefix before '-'")
                 self.dbare = True
             elif self.ddash:
-                raise _p101(pos, f"'-' written twice for seat {self.dseat}")
+                raise p101(pos, f"'-' written twice for seat {self.dseat}")
             elif deal.declare[self.dseat]:
-                raise _p101(pos, f"'-' and combinations mixed for seat {self.dseat}")
+                raise p101(pos, f"'-' and combinations mixed for seat {self.dseat}")
             else:
                 self.ddash = True
         else:
@@ -1145,24 +949,24 @@ class _GameReader:
 
     def _blocked(self, tok: str, pos: Pos) -> None:
         if self.block == "claim":  # placed at the wrong word, not at 'claim'
-            raise _p101(pos, f"expected 'rest' or 'game' after 'claim', found {_q(tok)}")
-        raise _p103(pos, f"a card after 'claim rest': {_q(tok)}")
+            raise p101(pos, f"expected 'rest' or 'game' after 'claim', found {quote(tok)}")
+        raise p103(pos, f"a card after 'claim rest': {quote(tok)}")
 
     def _bad_trick(self, tok: str, pos: Pos) -> None:
         if self.block == "claim":
             self._blocked(tok, pos)
         if self.block == "rest":
-            raise _p103(pos, f"a trick number after 'claim rest': {_q(tok)}")
+            raise p103(pos, f"a trick number after 'claim rest': {quote(tok)}")
         if self.trick is not None:
-            raise _p101(self.trick_pos, f"trick number {self.trick}. with no card after it")
-        raise _p101(self.pfx_pos, f"expected a card or 'claim' after '{self.pfx}:', found {_q(tok)}")
+            raise p101(self.trick_pos, f"trick number {self.trick}. with no card after it")
+        raise p101(self.pfx_pos, f"expected a card or 'claim' after '{self.pfx}:', found {quote(tok)}")
 
     def _annotate(self, a: str, tok: str, pos: Pos) -> None:
         cur = self.cur
         if cur is None:
-            raise _p101(pos, f"annotation {_q(tok)} with no card before it")
+            raise p101(pos, f"annotation {quote(tok)} with no card before it")
         if cur.annotation is not None:
-            raise _p101(pos, f"a second annotation on {cur.card}: {_q(tok)}")
+            raise p101(pos, f"a second annotation on {cur.card}: {quote(tok)}")
         cur.annotation = a
 
     def _in_play(self, d: tuple, tok: str, pos: Pos, glued: bool) -> None:
@@ -1173,8 +977,8 @@ class _GameReader:
             self._annotate(d[1], tok, pos)
         elif kind == PREFIX:
             if self.pfx is not None:
-                raise _p101(self.pfx_pos, f"expected a card or 'claim' after '{self.pfx}:', "
-                                          f"found {_q(tok)}")
+                raise p101(self.pfx_pos, f"expected a card or 'claim' after '{self.pfx}:', "
+                                          f"found {quote(tok)}")
             self.pfx = self._seat(d[1], tok, pos)
             self.pfx_pos = pos
             self.cur = None
@@ -1183,7 +987,7 @@ class _GameReader:
             if w in ("bela", "rebela"):
                 cur = self.cur
                 if cur is None:
-                    raise _p101(pos, f"{_q(tok)} with no card before it")
+                    raise p101(pos, f"{quote(tok)} with no card before it")
                 if cur.bela is None:
                     cur.bela = w
                     cur.bela_pos = pos
@@ -1191,17 +995,17 @@ class _GameReader:
                     cur.bela = "bela rebela"
                     cur.rebela_pos = pos
                 else:
-                    raise _p101(pos, f"a second {_q(tok)} on {cur.card}")
+                    raise p101(pos, f"a second {quote(tok)} on {cur.card}")
                 if d[2] is not None:
                     self._annotate(d[2], tok, pos)
             elif w == "claim":
                 deal = self.deal
                 if self.trick is not None:
-                    raise _p101(self.trick_pos, f"trick number {self.trick}. with no card after it")
+                    raise p101(self.trick_pos, f"trick number {self.trick}. with no card after it")
                 if deal.claim is not None or self.block is not None:
-                    raise _p103(pos, "a second claim in one deal")
+                    raise p103(pos, "a second claim in one deal")
                 if self.pfx is None:
-                    raise _p101(pos, "'claim' needs the claiming seat before it, as in "
+                    raise p101(pos, "'claim' needs the claiming seat before it, as in "
                                      "'1: claim rest'")
                 self.claim_seat = self.pfx
                 self.claim_pos = pos
@@ -1210,11 +1014,11 @@ class _GameReader:
                 self.block = "claim"
             elif w in ("rest", "game"):
                 if self.block != "claim":
-                    raise _p103(pos, f"{_q(tok)} can only follow 'claim'")
+                    raise p103(pos, f"{quote(tok)} can only follow 'claim'")
                 self.deal.claim = Claim(self.claim_seat, w, len(self.plays), self.claim_pos)
                 self.block = "rest" if w == "rest" else None
             else:
-                raise _p103(pos, f"{_q(tok)} cannot stand in 'play'")
+                raise p103(pos, f"{quote(tok)} cannot stand in 'play'")
         else:
             raise self._unexpected(d, tok, pos, "a card, a trick number, a seat prefix, 'bela' "
                                                 "or an annotation")
@@ -1227,12 +1031,12 @@ class _GameReader:
         total = self.sec == S_TOTAL
         if kind == NUMBER or kind == DASH:
             if self.hang_state == 2:
-                raise _p101(pos, f"'hang' stands last in 'score'; found {_q(tok)} after it")
+                raise p101(pos, f"'hang' stands last in 'score'; found {quote(tok)} after it")
             if kind == DASH:
                 if total:
-                    raise _p101(pos, "'-' cannot stand in 'total': totals are numbers")
+                    raise p101(pos, "'-' cannot stand in 'total': totals are numbers")
                 if self.hang_state == 1:
-                    raise _p101(pos, "expected a number after 'hang', found '-'")
+                    raise p101(pos, "expected a number after 'hang', found '-'")
                 line.values.append(None)
                 line.value_pos.append(pos)
                 return
@@ -1245,9 +1049,9 @@ class _GameReader:
             line.value_pos.append(pos)
         elif kind == KW and d[1] == "hang":
             if total:
-                raise _p103(pos, "'hang' cannot stand in 'total'")
+                raise p103(pos, "'hang' cannot stand in 'total'")
             if self.hang_state:
-                raise _p103(pos, "a second 'hang' in 'score'")
+                raise p103(pos, "a second 'hang' in 'score'")
             self.hang_state = 1
             self.hang_kw_pos = pos
         else:
@@ -1275,7 +1079,7 @@ class _GameReader:
     def skip(self, d: tuple, tok: str, ln: int, col: int, glued: bool = False) -> None:
         """After a parse error: watch for the start of the next game, read nothing."""
         if self.skip_res == 2:
-            raise _NewGame
+            raise NewGame
         self.skip_mt = True
         if d[0] == KW and d[1] == "result":
             self.skip_res = 1
@@ -1285,7 +1089,7 @@ class _GameReader:
     def has_movetext(self) -> bool:
         return self.skip_mt if self.game.errors else self.sec != S_TAGS
 
-    def fail(self, e: _Stop, d: tuple | None) -> None:
+    def fail(self, e: Stop, d: tuple | None) -> None:
         """Record the game's one parse error; the rest of the game is skipped."""
         line, col = e.pos
         deal = len(self.game.deals) or None
@@ -1304,7 +1108,7 @@ class _GameReader:
         if not game.errors:
             try:
                 self.close(None)
-            except _Stop as e:
+            except Stop as e:
                 self.fail(e, None)
             if self.sec == S_TAGS and self.pend:
                 game.comments = self.pend
@@ -1334,127 +1138,35 @@ _HANDLERS = {
 # ---------------------------------------------------------------------- tags
 
 
-def _unescape(value: str) -> str:
-    return _UNESCAPE.sub(r"\1", value) if "\\" in value else value
-
-
-def _tag_line(line: str, i: int, ln: int, game: Game | None) -> int | None:
-    """Read the tags of a tag line from index ``i`` (a ``[``) into ``game``.
-
-    Returns the index of a ``{`` that opens a comment running past the end of
-    the line (dropped), else None.  Raises :class:`_Stop` for a malformed tag
-    (when ``game`` is None the tags are only skipped, errors ignored).
-    """
-    search = _NONSPACE.search
-    while True:
-        m = search(line, i)
-        if m is None:
-            return None
-        i = m.start()
-        c = line[i]
-        if c == "[":
-            t = TAG_RE.match(line, i)
-            if t is None:
-                if game is None:
-                    return None
-                if "]" not in line[i:]:
-                    msg = "unterminated tag: expected '\"value\"]' before the end of the line"
-                else:
-                    msg = (f"malformed tag: expected [Name \"value\"], found "
-                           f"{_q(line[i:].rstrip())}")
-                raise _p101((ln, i + 1), msg)
-            if game is not None:
-                name = t.group(1)
-                game.tags[name] = _unescape(t.group(2))
-                game.tag_pos[name] = (ln, i + 1)
-            i = t.end()
-        elif c == "{":
-            k = line.find("}", i + 1)
-            if k < 0:
-                return i
-            i = k + 1
-        elif c == ";":
-            return None
-        else:
-            if game is None:
-                return None
-            word = line[i:].split(None, 1)[0]
-            raise _p101((ln, i + 1), f"expected a tag or the end of the line after a tag, "
-                                     f"found {_q(word)}")
-
-
 # ---------------------------------------------------------------------- driver
 
 
 _FAST_FAIL = (KW, "", None)  # a failing fast line is movetext
 
 
-CHUNK_CHARS = 1 << 20
-
-
-def _chunks(source) -> Iterator[list[str]]:
-    """The source's lines (without their LF) in lists, read in blocks of about 1 MB."""
-    fh, obj = iter_lines(source)
-    try:
-        read = getattr(obj, "read", None)
-        if read is not None:
-            rest = ""
-            first = True
-            while True:
-                block = read(CHUNK_CHARS)
-                if not block:
-                    break
-                if first:
-                    first = False
-                    if block[0] == "\ufeff":
-                        block = block[1:]
-                lines = (rest + block).split("\n") if rest else block.split("\n")
-                rest = lines.pop()
-                yield lines
-            if rest:
-                yield [rest]
-        else:
-            batch: list[str] = []
-            first = True
-            for line in obj:
-                if first:
-                    first = False
-                    if line[:1] == "\ufeff":
-                        line = line[1:]
-                batch.append(line)
-                if len(batch) >= 4096:
-                    yield batch
-                    batch = []
-            if batch:
-                yield batch
-    finally:
-        if fh is not None:
-            fh.close()
-
-
-def _lines(source) -> Iterator[str]:
-    for lines in _chunks(source):
-        yield from lines
-
-
 def read_games(source: str | os.PathLike | IO | Iterable[str], filename: str | None = None,
                ) -> Iterator[Game]:
-    """Read every game of ``source``, one at a time.
+    """Read every game of a file or stream, one at a time (``parse_games`` reads text).
 
-    ``source`` is a path (``.gz`` by suffix or gzip magic), a text stream, an
-    iterable of lines, or a ``str`` of BGN text (a ``str`` without a newline
-    that names an existing file is read as a path).  ``filename`` is not
-    needed for reading; it is accepted so callers can pass it along.
+    ``source`` is a path (``str`` or ``Path``; ``.gz`` by suffix or gzip magic;
+    a missing file raises FileNotFoundError at once), a text or binary stream,
+    or an iterable of lines.  ``filename`` is not needed for reading; it is
+    accepted so callers can pass it along.
     """
     del filename
-    return _read(_chunks(source))
+    if isinstance(source, str | os.PathLike) and not os.path.exists(source):
+        raise FileNotFoundError(f"no such file: {source}")
+    return _read(line_blocks(source))
+
+
+def parse_games(text: str) -> Iterator[Game]:
+    """Read every game of a ``str`` of BGN text, one at a time."""
+    return _read(line_blocks(text_lines(text)))
 
 
 def parse_game(text: str) -> Game:
     """The first game of a ``str`` of BGN text (a convenience for tests and tools)."""
-    if text[:1] == "\ufeff":
-        text = text[1:]
-    for game in _read([text.split("\n")]):
+    for game in parse_games(text):
         return game
     raise ValueError("no game in text")
 
@@ -1507,7 +1219,7 @@ def _read(chunks: Iterable[list[str]], fast_lines: bool = True,
                 if fast is not None and line:
                     try:
                         done = fast(line, ln)
-                    except _Stop as e:
+                    except Stop as e:
                         cur.fail(e, _FAST_FAIL)
                         feed = cur.skip
                         fast = None
@@ -1548,12 +1260,12 @@ def _read(chunks: Iterable[list[str]], fast_lines: bool = True,
                             cur.pend.clear()
                         target = None if cur.game.errors else cur.game
                         try:
-                            k = _tag_line(line, i, ln, target)
-                        except _Stop as e:
+                            k = read_tag_line(line, i, ln, target)
+                        except Stop as e:
                             cur.fail(e, None)
                             feed = cur.skip
                             fast = None
-                            k = _tag_line(line, i, ln, None)
+                            k = read_tag_line(line, i, ln, None)
                         if target is not None and not cur.game.errors:
                             cur.set_variant()
                         if k is not None:
@@ -1583,9 +1295,9 @@ def _read(chunks: Iterable[list[str]], fast_lines: bool = True,
                 col = m.start() + 1
                 try:
                     if feed is None:
-                        raise _NewGame
+                        raise NewGame
                     feed(d, tok, ln, col)
-                except _NewGame:
+                except NewGame:
                     after = pre
                     if cur is not None:
                         cur.add_src(line[src_from:col - 1])
@@ -1600,11 +1312,11 @@ def _read(chunks: Iterable[list[str]], fast_lines: bool = True,
                     fast = cur.fast if fast_lines else None
                     try:
                         feed(d, tok, ln, col)
-                    except _Stop as e:
+                    except Stop as e:
                         cur.fail(e, d)
                         feed = cur.skip
                         fast = None
-                except _Stop as e:
+                except Stop as e:
                     cur.fail(e, d)
                     feed = cur.skip
                     fast = None
@@ -1615,129 +1327,6 @@ def _read(chunks: Iterable[list[str]], fast_lines: bool = True,
             index += 1
             cur = _GameReader(index, cpos[0], [])
         if not cur.game.errors:
-            cur.fail(_p101(cpos, "unterminated comment: no '}' after this '{'"), None)
+            cur.fail(p101(cpos, "unterminated comment: no '}' after this '{'"), None)
     if cur is not None:
         yield cur.finish()
-
-
-# ---------------------------------------------------------------------- headers
-
-
-def _strip_comments(line: str, start: int) -> tuple[str, bool]:
-    """The text of ``line`` from ``start`` outside comments (each comment replaced by a
-    space), and whether a ``{`` comment is still open at the end of the line."""
-    out = []
-    i = start
-    n = len(line)
-    while i < n:
-        m = _COMMENT_START.search(line, i)
-        if m is None:
-            out.append(line[i:])
-            break
-        k = m.start()
-        out.append(line[i:k])
-        out.append(" ")
-        if line[k] == ";":
-            break
-        j = line.find("}", k + 1)
-        if j < 0:
-            return "".join(out), True
-        i = j + 1
-    return "".join(out), False
-
-
-_COMMENT_START = re.compile(r"[{;]")
-
-
-def scan_headers(path: str | os.PathLike | IO | Iterable[str]) -> Iterator[dict[str, str]]:
-    """The tags of every game of ``path``, in order, without tokenising the movetext.
-
-    Games are delimited as :func:`read_games` delimits them, so the n-th dict
-    belongs to the game with ``index`` n (a game without tags yields ``{}``).
-    Malformed tags are skipped.
-    """
-    tags: dict[str, str] | None = None
-    movetext = False
-    res = 0  # 1: after 'result', 2: after its value (a further token starts a game)
-    in_comment = False
-    ln = 0
-    search = _NONSPACE.search
-    result_in = _RESULT_RE.search
-    for raw in chain.from_iterable(_chunks(path)):
-        ln += 1
-        line = raw.rstrip("\r\n")
-        if not in_comment and not res:
-            # the common case: a movetext line with no comment and no 'result'
-            c = line[:1]
-            if (c and c not in "[{;" and not c.isspace() and "{" not in line and ";" not in line
-                    and result_in(line) is None):
-                if tags is None:
-                    tags = {}
-                movetext = True
-                continue
-        i = 0
-        if in_comment:
-            j = line.find("}")
-            if j < 0:
-                continue
-            in_comment = False
-            i = j + 1
-        # skip leading blanks and whole comments
-        while True:
-            m = search(line, i)
-            if m is None:
-                c = ""
-                break
-            i = m.start()
-            c = line[i]
-            if c == "{":
-                k = line.find("}", i + 1)
-                if k < 0:
-                    in_comment = True
-                    c = ""
-                    break
-                i = k + 1
-                continue
-            if c == ";":
-                c = ""
-            break
-        if not c:
-            continue
-        if c == "[":
-            if tags is None or movetext:
-                if tags is not None:
-                    yield tags
-                tags = {}
-                movetext = False
-                res = 0
-            game = Game()
-            try:
-                k = _tag_line(line, i, ln, game)
-            except _Stop:
-                k = None
-            tags.update(game.tags)
-            if k is not None:
-                in_comment = True
-            continue
-        if "{" in line or ";" in line:
-            text, in_comment = _strip_comments(line, i)
-        else:
-            text = line[i:] if i else line
-        if res or _RESULT_RE.search(text):
-            for w in text.split():
-                if res == 2 or tags is None:
-                    if tags is not None:
-                        yield tags
-                    tags = {}
-                    res = 0
-                movetext = True
-                if w.lower() == "result":
-                    res = 1
-                elif res == 1:
-                    res = 2
-            continue
-        if tags is None:
-            tags = {}
-        movetext = True
-    if tags is not None:
-        yield tags

@@ -5,7 +5,7 @@ A line is split by one compiled regex (:data:`TOKEN_RE`) into words, ``/``,
 whitespace and before ``{``, ``;``, ``/``).  A word is then classified once
 into a small tuple, the *descriptor*, and the result is cached by the word's
 text, so the common tokens of a file (``JH``, ``1.``, ``bela``, ``pass``) cost
-one dict lookup each.  The parser (:mod:`ingest.reader`) dispatches on the
+one dict lookup each.  The parser (:mod:`ingest.bgn.reader`) dispatches on the
 descriptor's first item, the kind.
 
 Descriptors (first item is the kind):
@@ -36,6 +36,7 @@ import gzip
 import io
 import os
 import re
+from collections.abc import Iterator
 from decimal import Decimal
 from typing import IO
 
@@ -240,6 +241,13 @@ class CRLFText(io.TextIOBase):
         super().close()
 
 
+def text_lines(text: str) -> IO[str]:
+    """A ``str`` of BGN text as a stream of lines (a leading BOM dropped)."""
+    if text[:1] == "\ufeff":
+        text = text[1:]
+    return io.StringIO(text, newline="\n")
+
+
 def open_text(path: str | os.PathLike) -> IO[str]:
     """Open a ``.bgn`` / ``.bgn.gz`` (by suffix or gzip magic) as UTF-8 text.
 
@@ -257,21 +265,59 @@ def open_text(path: str | os.PathLike) -> IO[str]:
 def iter_lines(source) -> tuple[IO | None, object]:
     """Resolve a source into (stream to close or None, iterable of text lines).
 
-    ``source`` is a path (``Path``, or a ``str`` without a newline naming an
-    existing file), a ``str`` of BGN text, ``bytes``, a binary stream or a
-    text stream (any iterable of lines).
+    ``source`` is a path (``str`` or ``Path``: a missing file raises
+    FileNotFoundError), ``bytes``, a binary stream or a text stream (any
+    iterable of lines).  BGN *text* goes through :func:`text_lines` instead.
     """
-    if isinstance(source, os.PathLike):
+    if isinstance(source, os.PathLike | str):
         fh = open_text(source)
         return fh, fh
-    if isinstance(source, str):
-        if source and "\n" not in source and os.path.isfile(source):
-            fh = open_text(source)
-            return fh, fh
-        return None, io.StringIO(source, newline="\n")
     if isinstance(source, bytes | bytearray):
         return None, io.StringIO(bytes(source).decode("utf-8-sig", "replace"), newline="\n")
     if isinstance(source, io.RawIOBase | io.BufferedIOBase):
         text = io.TextIOWrapper(source, encoding="utf-8-sig", errors="replace", newline="\n")
         return None, text
     return None, source
+
+
+CHUNK_CHARS = 1 << 20
+
+
+def line_blocks(source) -> Iterator[list[str]]:
+    """The source's lines (without their LF) in lists, read in blocks of about 1 MB."""
+    fh, obj = iter_lines(source)
+    try:
+        read = getattr(obj, "read", None)
+        if read is not None:
+            rest = ""
+            first = True
+            while True:
+                block = read(CHUNK_CHARS)
+                if not block:
+                    break
+                if first:
+                    first = False
+                    if block[0] == "\ufeff":
+                        block = block[1:]
+                lines = (rest + block).split("\n") if rest else block.split("\n")
+                rest = lines.pop()
+                yield lines
+            if rest:
+                yield [rest]
+        else:
+            batch: list[str] = []
+            first = True
+            for line in obj:
+                if first:
+                    first = False
+                    if line[:1] == "\ufeff":
+                        line = line[1:]
+                batch.append(line)
+                if len(batch) >= 4096:
+                    yield batch
+                    batch = []
+            if batch:
+                yield batch
+    finally:
+        if fh is not None:
+            fh.close()

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator
 from decimal import Decimal, InvalidOperation
 from typing import IO, Any
 
-from ingest.lexer import (
+from ingest.bgn.lexer import (
     ANNOTATIONS,
     CARD,
     COMBO,
@@ -24,7 +24,7 @@ from ingest.lexer import (
     classify,
     iter_lines,
 )
-from ingest.writer import ordered_tags, sorted_cards
+from ingest.bgn.writer import ordered_tags, sorted_cards
 from replay.record import (
     Announce,
     Call,
@@ -377,7 +377,8 @@ def game_from_json(obj: Any) -> Game:
 
 
 def read_jsonl(source: str | os.PathLike | IO | Iterable[str]) -> Iterator[Game]:
-    """Games from JSON Lines (``.jsonl``, ``.jsonl.gz``, a stream or text).
+    """Games from JSON Lines: a path (``.jsonl``, ``.jsonl.gz``; a ``str`` is a path), a
+    stream or an iterable of lines.
 
     A blank line is skipped; a line that is not a game gives a game whose only
     error is a ``P101`` (or ``P103``) at that line with ``col`` None.

@@ -1,0 +1,61 @@
+"""Tag lines: ``[Name "value"]`` pairs, escapes, and a comment after them."""
+
+from __future__ import annotations
+
+import re
+
+from ingest.bgn.errors import p101, quote
+from replay.record import Game
+
+TAG_RE = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^\\]|\\.)*?)"\s*\]')
+NONSPACE = re.compile(r"\S")
+UNESCAPE = re.compile(r'\\([\\"])')
+
+
+def unescape(value: str) -> str:
+    return UNESCAPE.sub(r"\1", value) if "\\" in value else value
+
+
+def read_tag_line(line: str, i: int, ln: int, game: Game | None) -> int | None:
+    """Read the tags of a tag line from index ``i`` (a ``[``) into ``game``.
+
+    Returns the index of a ``{`` that opens a comment running past the end of
+    the line (dropped), else None.  Raises :class:`Stop` for a malformed tag
+    (when ``game`` is None the tags are only skipped, errors ignored).
+    """
+    search = NONSPACE.search
+    while True:
+        m = search(line, i)
+        if m is None:
+            return None
+        i = m.start()
+        c = line[i]
+        if c == "[":
+            t = TAG_RE.match(line, i)
+            if t is None:
+                if game is None:
+                    return None
+                if "]" not in line[i:]:
+                    msg = "unterminated tag: expected '\"value\"]' before the end of the line"
+                else:
+                    msg = (f"malformed tag: expected [Name \"value\"], found "
+                           f"{quote(line[i:].rstrip())}")
+                raise p101((ln, i + 1), msg)
+            if game is not None:
+                name = t.group(1)
+                game.tags[name] = unescape(t.group(2))
+                game.tag_pos[name] = (ln, i + 1)
+            i = t.end()
+        elif c == "{":
+            k = line.find("}", i + 1)
+            if k < 0:
+                return i
+            i = k + 1
+        elif c == ";":
+            return None
+        else:
+            if game is None:
+                return None
+            word = line[i:].split(None, 1)[0]
+            raise p101((ln, i + 1), f"expected a tag or the end of the line after a tag, "
+                                     f"found {quote(word)}")
