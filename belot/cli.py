@@ -13,7 +13,7 @@ import importlib
 import sys
 
 #: subcommand modules, in the order ``belot --help`` lists them
-COMMANDS = ["fmt", "convert", "validate", "explain", "simulate", "ingest", "compact", "stats",
+COMMANDS = ["fmt", "convert", "validate", "explain", "simulate", "ingest", "compact", "stats", "analyze",
             "dashboard"]
 
 

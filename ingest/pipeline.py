@@ -37,6 +37,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -52,6 +53,7 @@ from ingest.dataset import (
     write_parquet_durable,
 )
 from ingest.events import ENGINE_FAILURE, Context, RowSink, raw_id
+from replay.record import Game
 
 #: tables that carry ``game_index`` (corrected at commit when the estimate was off)
 INDEXED_TABLES = ("games", "violations", "rejects")
@@ -104,7 +106,15 @@ def _known(task: UnitTask) -> set[str]:
     return s
 
 
-def read_chunk_games(task: UnitTask):
+class ChunkText(Protocol):
+    """What reading a chunk needs: its text, its kind and the file it came from."""
+
+    kind: str
+    text: str
+    source: str
+
+
+def read_chunk_games(task: ChunkText) -> Iterator[Game]:
     """The games of a chunk, through the project's reader (BGN) or JSON form (JSONL)."""
     if task.kind == "jsonl":
         from ingest.bgn import jsonform
@@ -528,6 +538,15 @@ class Driver:
 
 
 # -------------------------------------------------------------- entry point
+
+
+def missing_dask(exc: ImportError, scheduler: str | None, command: str) -> str | None:
+    """The error line for ``--scheduler`` when dask.distributed is not installed
+    (None when ``exc`` is some other missing module)."""
+    if scheduler and exc.name and exc.name.startswith(("distributed", "dask")):
+        return (f"belot {command}: --scheduler needs dask.distributed: "
+                "pip install 'belot-replay[dask]'")
+    return None
 
 
 def make_executor(workers: int | None = None, scheduler: str | None = None

@@ -365,7 +365,7 @@ RECORDS = Table(
     (
         GAME_ID,
         _c("form", DICT, "How `text` is written: `bgn` (BGN notation) or `jsonl` (one "
-           "line of JSON Lines, bgn-details §2).", nullable=False),
+           "line of JSON Lines, docs/bgn/canonical.md).", nullable=False),
         _c("text", STR, "The game's text exactly as the reader read it from the source "
            "file (its tags and comments included), starting at the file's line `line` of "
            "`games`: read again with that line offset, it gives every violation at the line "

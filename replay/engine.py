@@ -8,7 +8,7 @@ are computed from the cards, never from what the players wrote.
 
 A deal goes through the same phases in every variant: auction
 (``replay.bidding``), layout checks, declarations (``replay.declarations``),
-play (``replay.legality``), claim (``replay.claims``) and score
+play (``replay.legality``), claim (``replay.solver``) and score
 (``replay.scoring``); the ruleset says how each phase behaves.
 """
 
@@ -32,7 +32,6 @@ from replay.cards import (
     SUIT_OF,
     cards_in,
 )
-from replay.claims import claim_holds
 from replay.declarations import (
     CARRE,
     RUN,
@@ -753,6 +752,7 @@ class DealWalk:
                                       self.soloist_last)
                   if rs.auction.model is Auction.HUNGARIAN else None)
         self.dr.capot_side = t.capot_side
+        self.dr.tally = t
         return t
 
     def with_discards(self, points: list[int]) -> list[int]:
@@ -791,6 +791,8 @@ class DealWalk:
         turn = (leader - 1 + len(trick)) % self.n + 1
         done = number - 1
         if claim.what == "rest":
+            from replay.solver import claim_holds  # numba loads only for a claim to check
+
             if self.known and not claim_holds(hands, trick, seats, turn, side, rs, self.ct):
                 self.flag("A505", claim.pos, number, claim.seat,
                           f"seat {claim.seat} cannot win every remaining trick against every "

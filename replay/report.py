@@ -9,6 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from replay.scoring import Tally
 
 #: docs/codes.md table order, for ties at one place
 CODE_ORDER = {c: i for i, c in enumerate(
@@ -98,6 +102,9 @@ class DealReport:
     #: seat -> 32-bit mask held at the start of play (known hands only)
     hands: dict[int, int] = field(default_factory=dict)
     line: int = 0
+    #: what the cards gave each side before the scoring rule (replay.scoring.Tally),
+    #: when the deal was scored from its play; the double-dummy analysis re-scores it
+    tally: Tally | None = None
 
     def to_json(self) -> dict[str, object]:
         return {"deal": self.deal, "made": self.made, "score": [_num(v) for v in self.score],

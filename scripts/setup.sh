@@ -9,6 +9,8 @@ if [ ! -x .venv/bin/python ]; then
 fi
 .venv/bin/python -m pip install --quiet --upgrade pip
 .venv/bin/python -m pip install --quiet -e '.[test,dask,docs]'
+# compile the double-dummy kernel once (numba caches it; later runs load it in a second)
+.venv/bin/python -c 'import replay.solver as s; s.warm()'
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null \
    && { [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; }; then
   export DEBIAN_FRONTEND=noninteractive

@@ -60,7 +60,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ingest.dataset import DatasetError
-    from ingest.pipeline import Progress, ingest_paths
+    from ingest.pipeline import Progress, ingest_paths, missing_dask
 
     progress = Progress(False) if args.quiet else Progress(None)
     try:
@@ -71,11 +71,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"belot ingest: {exc}", file=sys.stderr)
         return 2
     except ImportError as exc:
-        if args.scheduler and exc.name and exc.name.startswith(("distributed", "dask")):
-            print("belot ingest: --scheduler needs dask.distributed: "
-                  "pip install 'belot-replay[dask]'", file=sys.stderr)
-            return 2
-        raise
+        message = missing_dask(exc, args.scheduler, "ingest")
+        if message is None:
+            raise
+        print(message, file=sys.stderr)
+        return 2
     if args.json:
         print(json.dumps(s.to_json()))
     else:

@@ -1,0 +1,626 @@
+"""The double-dummy search kernel, compiled with numba (``replay.solver`` drives it).
+
+Everything here is plain integer code on numpy arrays so that numba compiles it
+and ``NUMBA_DISABLE_JIT=1`` runs the very same functions as Python.
+
+A position is: the hands (``hands[seat]``, a 32-bit card mask per seat 1..n),
+the trick in progress (``tcards[0:p]``, led by ``leader``; ``w`` the index of
+the card winning it so far), ``won`` (a bit per ruleset side that has taken a
+trick: a capot is still possible while at most one bit is set) and ``rem``, the
+card points still to be won (cards in hands and in the trick, plus the last-trick
+bonus).  The value searched is the points camp ``persp`` secures from here on
+when the camp of each seat (``ctx[CAMP + seat]``) plays for its camp: the seats of
+``persp`` maximise it, the others minimise it.
+
+Two payoffs (``ctx[MODE]``):
+
+- ``POINTS``: card points of the tricks a camp takes, the last-trick bonus, and
+  the capot bonus of the ruleset when one side takes every trick;
+- ``ALL_OR_NOTHING``: play stops at the first trick taken by a seat of the
+  ``ctx[STOP]`` mask; camp 0 scores 1 when play reaches the end without a stop,
+  camp 1 scores 1 otherwise.  Betl (the soloist must take no trick) and a claim
+  of the rest (the claimers must take every trick) are both this game.
+
+The move generator ``legal`` is the compiled form of ``replay.legality.judge``
+(``tests/test_solver.py`` holds the two equal on random positions of every
+variant and contract kind); the search plays only its cards.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+# ---- the context array: per-contract tables and the variant's rules, by offset
+STR = 0  # 32 strengths in this contract's order (ContractTables.strength)
+PTS = 32  # 32 card points
+ABOVE = 64  # 32 masks: same-suit cards that beat the card
+ORDER = 96  # the 32 cards sorted by suit, then strength (weakest first)
+N = 128  # players
+KIND = 129  # 0..3 trump suit, 4 No trumps, 5 All trumps
+TRUMP = 130  # ContractTables.trump_mask
+RUFF = 131  # ContractTables.ruff_mask: cards that win a trick led in another suit
+LAST_BONUS = 132
+CAPOT_BONUS = 133
+MODE = 134
+STOP = 135  # ALL_OR_NOTHING: a bit per seat whose trick ends the play
+# PlayDuties, one flag each (replay.legality.PlayDuties)
+OVERBEAT_TRUMP = 136
+OVERBEAT_TRUMP_OVER_PARTNER = 137
+ALL_TRUMPS_RAISE_OVER_PARTNER = 138
+OVERBEAT_PLAIN = 139
+OVERBEAT_PLAIN_OVER_PARTNER = 140
+OVERBEAT_LAPSES_AFTER_RUFF = 141
+RUFF_WHEN_PARTNER_WINS = 142
+OVERRUFF = 143
+OVERRUFF_OVER_PARTNER = 144
+UNDERRUFF = 145
+SIDE = 146  # ruleset side of seats 0..4 (partner test of the duties)
+CAMP = 151  # camp (0 or 1) of seats 0..4: who plays for whom
+CAMP_OF_SIDE = 156  # camp of ruleset sides 0..3 (who scores a capot)
+CTX_SIZE = 160
+
+POINTS = 0
+ALL_OR_NOTHING = 1
+
+#: rows of the search's scratch buffer (one per card played below the root)
+BUF_ROWS = 48
+#: column of the buffer's last row counting the nodes searched; the row before
+#: it counts, per card, the cut-offs its lead made (history heuristic)
+NODES = 31
+
+#: transposition table row: four hands, the rest of the key, lower and upper bound, best card
+TT_H1, TT_META, TT_LO, TT_HI, TT_MOVE = 0, 4, 5, 6, 7
+TT_WIDTH = 8
+
+#: index of a one-bit 32-bit mask: 2**i % 37 is distinct for i < 36
+_MOD37 = np.full(37, -1, dtype=np.int64)
+for _i in range(33):
+    _MOD37[(1 << _i) % 37] = _i
+
+INF = 1 << 20
+NO_CUT = -(1 << 30)
+
+
+@njit(cache=True)
+def low_index(bit):
+    """Index of the single set bit of ``bit``."""
+    return _MOD37[bit % 37]
+
+
+@njit(cache=True)
+def bit_count(m):
+    c = 0
+    while m:
+        m &= m - 1
+        c += 1
+    return c
+
+
+@njit(cache=True)
+def seat_at(leader, i, n):
+    """The seat that plays the ``i``-th card of a trick led by ``leader``."""
+    return (leader - 1 + i) % n + 1
+
+
+@njit(cache=True)
+def beats(ctx, card, best, led):
+    """``replay.legality.beats``: the led suit or a trump of a suit contract, ranked higher."""
+    return ((card >> 3) == led or (ctx[RUFF] >> card) & 1 == 1) and ctx[STR + card] > ctx[STR + best]
+
+
+@njit(cache=True)
+def legal(ctx, hand, tcards, p, w, leader, seat):
+    """The cards ``seat`` may play: ``replay.legality.judge`` step for step
+    (follow → overbeat → ruff → over-ruff → under-ruff → free)."""
+    if p == 0:
+        return hand
+    n = ctx[N]
+    lead = tcards[0]
+    led_mask = 0xFF << (8 * (lead >> 3))
+    trump_mask = ctx[TRUMP]
+    best = tcards[w]
+    partner_wins = ctx[SIDE + seat_at(leader, w, n)] == ctx[SIDE + seat]
+    follow = hand & led_mask
+    if follow:
+        if led_mask & trump_mask:
+            if ctx[KIND] > 3:
+                over_partner = ctx[ALL_TRUMPS_RAISE_OVER_PARTNER]
+            else:
+                over_partner = ctx[OVERBEAT_TRUMP_OVER_PARTNER]
+            if ctx[OVERBEAT_TRUMP] and (over_partner or not partner_wins):
+                higher = follow & ctx[ABOVE + best]
+                if higher:
+                    return higher
+            return follow
+        if ctx[OVERBEAT_PLAIN] and (ctx[OVERBEAT_PLAIN_OVER_PARTNER] or not partner_wins):
+            ruffed = (trump_mask >> best) & 1
+            if not (ruffed and ctx[OVERBEAT_LAPSES_AFTER_RUFF]):
+                best_led = best
+                if ruffed:  # no lapse: beat the best card of the led suit
+                    best_led = lead
+                    for i in range(1, p):
+                        c = tcards[i]
+                        if (c >> 3) == (lead >> 3) and ctx[STR + c] > ctx[STR + best_led]:
+                            best_led = c
+                higher = follow & ctx[ABOVE + best_led]
+                if higher:
+                    return higher
+        return follow
+    if ctx[KIND] > 3:  # No trumps / All trumps: a void seat plays anything
+        return hand
+    trumps = hand & trump_mask
+    if not trumps or not (ctx[RUFF_WHEN_PARTNER_WINS] or not partner_wins):
+        return hand
+    if (trump_mask >> best) & 1:  # a trump lies in the trick: over-ruff?
+        if ctx[OVERRUFF] and (ctx[OVERRUFF_OVER_PARTNER] or not partner_wins):
+            higher = trumps & ctx[ABOVE + best]
+            if higher:
+                return higher
+            if not ctx[UNDERRUFF]:
+                return hand
+    return trumps
+
+
+@njit(cache=True)
+def alive_cards(hands, tcards, p, n):
+    """Cards not yet gone: in a hand or in the trick in progress."""
+    alive = 0
+    for s in range(1, n + 1):
+        alive |= hands[s]
+    for i in range(p):
+        alive |= 1 << tcards[i]
+    return alive
+
+
+@njit(cache=True)
+def equivalent(ctx, lower, card, alive):
+    """``card`` stands for ``lower``, the next weaker legal card in ``ORDER``:
+    same suit, same points, no alive card ranked between them."""
+    return ((lower >> 3) == (card >> 3) and ctx[PTS + lower] == ctx[PTS + card]
+            and (ctx[ABOVE + lower] & ~ctx[ABOVE + card] & ~(1 << card) & alive) == 0)
+
+
+@njit(cache=True)
+def representatives(ctx, legal_mask, alive, out):
+    """Fill ``out[card]`` with the card that stands for it (-1: not legal).
+
+    Two legal cards are equivalent when they are of one suit, worth the same
+    points and no card still alive ranks between them: whichever is played, the
+    same tricks fall the same way.  Adjacency alone is not enough (a 10 and an
+    ace, or a 9 and a jack of trumps, differ in points).  Returns the number of
+    distinct representatives."""
+    for c in range(32):
+        out[c] = -1
+    count = 0
+    prev = -1
+    rep = -1
+    for k in range(32):
+        c = ctx[ORDER + k]
+        if not (legal_mask >> c) & 1:
+            continue
+        if prev >= 0 and equivalent(ctx, prev, c, alive):
+            out[c] = rep
+        else:
+            rep = c
+            out[c] = c
+            count += 1
+        prev = c
+    return count
+
+
+@njit(cache=True)
+def _tt_index(tt, hands, meta):
+    h = (meta * 0x9E37) & 0xFFFFFFFFF
+    for s in range(1, 5):
+        h = ((h ^ hands[s]) & 0xFFFFFFFFF) * 0x2545F49
+        h ^= h >> 23
+    return h & (tt.shape[0] - 1)
+
+
+@njit(cache=True)
+def _meta(ctx, leader, won, persp, gen):
+    """The rest of a trick-start key; ``normal`` tells whether the stored bounds
+    are camp 0's: once no capot is possible (or in ALL_OR_NOTHING) the game is
+    constant-sum and both camps share one entry."""
+    normal = ctx[MODE] == ALL_OR_NOTHING or bit_count(won) >= 2 or ctx[CAPOT_BONUS] == 0
+    wkey = 15 if normal else won
+    pkey = 0 if normal else persp
+    return leader + 8 * wkey + 128 * pkey + 256 * gen, normal
+
+
+@njit(cache=True)
+def _end_value(ctx, won, persp):
+    """The value of a position with no card left."""
+    if ctx[MODE] == ALL_OR_NOTHING:
+        return 1 if persp == 0 else 0
+    if ctx[CAPOT_BONUS] and bit_count(won) == 1 and ctx[CAMP_OF_SIDE + low_index(won)] == persp:
+        return ctx[CAPOT_BONUS]
+    return 0
+
+
+@njit(cache=True)
+def _ceiling(ctx, won, rem, persp):
+    """The most camp ``persp`` can still score."""
+    if ctx[MODE] == ALL_OR_NOTHING:
+        return 1
+    top = rem
+    if ctx[CAPOT_BONUS] and (won == 0 or (bit_count(won) == 1
+                                          and ctx[CAMP_OF_SIDE + low_index(won)] == persp)):
+        top += ctx[CAPOT_BONUS]
+    return top
+
+
+@njit(cache=True)
+def _order(ctx, hands, tcards, p, w, leader, seat, legal_mask, buf, depth):
+    """The distinct candidate cards into ``buf[depth, 0:k]``, most promising
+    first (scores in ``buf[depth, 16:32]``); returns ``k``.
+
+    A lead: cards no opposing seat can beat in their suit nor ruff (by points),
+    then low cards; ties broken by how often the card's lead cut the search off
+    before.
+    A follow: cards that take the trick, then points onto the camp's winning
+    card, then the cheapest discard."""
+    n = ctx[N]
+    alive = alive_cards(hands, tcards, p, n)
+    k = 0
+    my_camp = ctx[CAMP + seat]
+    foes = 0
+    if p == 0:
+        for s2 in range(1, n + 1):
+            if ctx[CAMP + s2] != my_camp:
+                foes |= hands[s2]
+    for suit in range(4):
+        suit_mask = 0xFF << (8 * suit)
+        if not legal_mask & suit_mask:
+            continue
+        ruffers = 0
+        if p == 0:
+            for s2 in range(1, n + 1):
+                h = hands[s2]
+                if ctx[CAMP + s2] != my_camp and not h & suit_mask and h & ctx[RUFF]:
+                    ruffers += 1
+        prev = -1
+        for o in range(8 * suit, 8 * suit + 8):
+            c = ctx[ORDER + o]
+            if not (legal_mask >> c) & 1:
+                continue
+            if prev >= 0 and equivalent(ctx, prev, c, alive):
+                prev = c
+                continue
+            prev = c
+            pts = ctx[PTS + c]
+            if p == 0:
+                if (ctx[ABOVE + c] & foes) == 0 and (ruffers == 0 or (ctx[RUFF] >> c) & 1):
+                    sc = 30 + pts
+                else:
+                    sc = -pts
+                sc = sc * 4096 + min(buf[BUF_ROWS - 2, c], 4095)
+            else:
+                if beats(ctx, c, tcards[w], tcards[0] >> 3):
+                    sc = 50 + pts
+                elif ctx[CAMP + seat_at(leader, w, n)] == my_camp:
+                    sc = 40 + pts
+                else:
+                    sc = 20 - pts
+            # insertion: highest score first
+            j = k
+            while j > 0 and buf[depth, 16 + j - 1] < sc:
+                buf[depth, j] = buf[depth, j - 1]
+                buf[depth, 16 + j] = buf[depth, 16 + j - 1]
+                j -= 1
+            buf[depth, j] = c
+            buf[depth, 16 + j] = sc
+            k += 1
+    return k
+
+
+@njit(cache=True)
+def _quick_points(ctx, hands, leader):
+    """Points the leader's camp is sure to take by cashing the leader's own
+    winners first: cards no other seat can beat in their suit, each taking a
+    trick and keeping the lead (a partner's higher card or ruff would take the
+    lead away, so partners count as others here).  In a plain suit of a suit
+    contract a seat void in it may ruff: only as many winners count as the
+    shortest holding of another seat with a trump.  A lower bound of the
+    leader's camp's points from here."""
+    n = ctx[N]
+    hand = hands[leader]
+    others = 0
+    for s in range(1, n + 1):
+        if s != leader:
+            others |= hands[s]
+    total = 0
+    for suit in range(4):
+        suit_mask = 0xFF << (8 * suit)
+        mine = hand & suit_mask
+        if not mine:
+            continue
+        limit = 99
+        if ctx[KIND] < 4 and not (ctx[RUFF] & suit_mask):
+            for s in range(1, n + 1):
+                if s != leader and hands[s] & ctx[RUFF]:
+                    length = bit_count(hands[s] & suit_mask)
+                    if length < limit:
+                        limit = length
+        # the leader's winners, strongest first (ORDER is weakest first)
+        count = 0
+        for o in range(8 * suit + 7, 8 * suit - 1, -1):
+            c = ctx[ORDER + o]
+            if not (mine >> c) & 1:
+                continue
+            if ctx[ABOVE + c] & others or count >= limit:
+                break
+            total += ctx[PTS + c]
+            count += 1
+    return total
+
+
+@njit(cache=True)
+def search(ctx, tt, buf, depth, hands, tcards, p, w, leader, won, rem, persp, gen, alpha, beta,
+           only):
+    """Alpha-beta (fail-soft) value of the position for camp ``persp``; with
+    ``only >= 0``, the value once that card is played.  The one recursive
+    function: numba's cache needs every recursive call typed exactly (int64)."""
+    n = ctx[N]
+    buf[BUF_ROWS - 1, NODES] += 1
+    seat = seat_at(leader, p, n)
+    hand = hands[seat]
+    key_meta = 0
+    normal = False
+    tt_move = -1
+    row = -1
+    if only >= 0:
+        k = 1
+        buf[depth, 0] = only
+    else:
+        if p == 0:
+            if hand == 0:
+                return _end_value(ctx, won, persp)
+            if hand & (hand - 1) == 0:
+                return _last_trick(ctx, hands, leader, won, persp)
+            top = _ceiling(ctx, won, rem, persp)
+            if top <= alpha:
+                return top
+            if ctx[MODE] == POINTS:
+                sure = _quick_points(ctx, hands, leader)
+                if sure > 0:
+                    if ctx[CAMP + leader] == persp:
+                        if sure >= beta:
+                            return sure
+                    elif rem - sure <= alpha:
+                        return rem - sure
+            key_meta, normal = _meta(ctx, leader, won, persp, gen)
+            row = _tt_find(tt, hands, key_meta)
+            if _tt_hit(tt, row, hands, key_meta):
+                lo, hi = _tt_bounds(ctx, tt, row, normal, persp, rem)
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                tt_move = tt[row, TT_MOVE] & 63
+        legal_mask = legal(ctx, hand, tcards, p, w, leader, seat)
+        k = _order(ctx, hands, tcards, p, w, leader, seat, legal_mask, buf, depth)
+        if tt_move >= 0:
+            for i in range(k):
+                if buf[depth, i] == tt_move:
+                    for j in range(i, 0, -1):
+                        buf[depth, j] = buf[depth, j - 1]
+                    buf[depth, 0] = tt_move
+                    break
+    maximizing = ctx[CAMP + seat] == persp
+    if p == n - 1 and only < 0 and ctx[MODE] == POINTS and hand & (hand - 1):
+        cut = _etc(ctx, tt, buf, depth, k, hands, tcards, w, leader, won, rem, persp, gen,
+                   alpha, beta, maximizing)
+        if cut != NO_CUT:
+            return cut
+    a, b = alpha, beta
+    best = -INF if maximizing else INF
+    best_card = buf[depth, 0]
+    none = np.int64(-1)
+    zero = np.int64(0)
+    for i in range(k):
+        c = buf[depth, i]
+        bit = 1 << c
+        hands[seat] ^= bit
+        tcards[p] = c
+        nw = w
+        if p == 0 or beats(ctx, c, tcards[w], tcards[0] >> 3):
+            nw = p
+        if p + 1 < n:
+            v = search(ctx, tt, buf, depth + 1, hands, tcards, p + 1, nw, leader, won, rem, persp,
+                       gen, a, b, none)
+        else:  # the trick is complete: score it, then search the next trick (or the end)
+            winner = seat_at(leader, nw, n)
+            pts = zero
+            for j in range(n):
+                pts += ctx[PTS + tcards[j]]
+            empty = True
+            for s in range(1, n + 1):
+                if hands[s]:
+                    empty = False
+            if empty:
+                pts += ctx[LAST_BONUS]
+            nwon = won | (1 << ctx[SIDE + winner])
+            stopped = False
+            if ctx[MODE] == ALL_OR_NOTHING:
+                gain = zero
+                if (ctx[STOP] >> winner) & 1:
+                    stopped = True
+                    v = zero if persp == 0 else zero + 1
+            else:
+                gain = pts if ctx[CAMP + winner] == persp else zero
+            if not stopped:
+                t0, t1, t2, t3 = tcards[0], tcards[1], tcards[2], tcards[3]
+                v = gain + search(ctx, tt, buf, depth + 1, hands, tcards, zero, zero, winner, nwon,
+                                  rem - pts, persp, gen, a - gain, b - gain, none)
+                tcards[0], tcards[1], tcards[2], tcards[3] = t0, t1, t2, t3
+        hands[seat] ^= bit
+        if maximizing:
+            if v > best:
+                best = v
+                best_card = c
+                if best > a:
+                    a = best
+        else:
+            if v < best:
+                best = v
+                best_card = c
+                if best < b:
+                    b = best
+        if a >= b:
+            if p == 0:
+                buf[BUF_ROWS - 2, c] += bit_count(hand)
+            break
+    if p == 0 and only < 0:
+        _tt_store(ctx, tt, row, hands, key_meta, normal, persp, rem, alpha, beta, best,
+                  best_card + 64 * bit_count(hand))
+    return best
+
+
+@njit(cache=True)
+def _etc(ctx, tt, buf, depth, k, hands, tcards, w, leader, won, rem, persp, gen, alpha, beta,
+         maximizing):
+    """Enhanced transposition cutoff: before searching the last card of a trick,
+    look up the positions each candidate leads to; one whose stored bound
+    already settles the window cuts the node at once."""
+    n = ctx[N]
+    seat = seat_at(leader, n - 1, n)
+    led = tcards[0] >> 3
+    pts0 = 0
+    for j in range(n - 1):
+        pts0 += ctx[PTS + tcards[j]]
+    for i in range(k):
+        c = buf[depth, i]
+        nw = w
+        if beats(ctx, c, tcards[w], led):
+            nw = n - 1
+        winner = seat_at(leader, nw, n)
+        pts = pts0 + ctx[PTS + c]
+        nwon = won | (1 << ctx[SIDE + winner])
+        gain = pts if ctx[CAMP + winner] == persp else 0
+        hands[seat] ^= 1 << c
+        key_meta, normal = _meta(ctx, winner, nwon, persp, gen)
+        row = _tt_find(tt, hands, key_meta)
+        if _tt_hit(tt, row, hands, key_meta):
+            lo, hi = _tt_bounds(ctx, tt, row, normal, persp, rem - pts)
+            hands[seat] ^= 1 << c
+            if maximizing and gain + lo >= beta:
+                return gain + lo
+            if not maximizing and gain + hi <= alpha:
+                return gain + hi
+        else:
+            hands[seat] ^= 1 << c
+    return NO_CUT
+
+
+@njit(cache=True)
+def _last_trick(ctx, hands, leader, won, persp):
+    """One card each: the last trick plays itself."""
+    n = ctx[N]
+    lead = low_index(hands[leader])
+    best = lead
+    w = 0
+    pts = ctx[PTS + lead] + ctx[LAST_BONUS]
+    for i in range(1, n):
+        c = low_index(hands[seat_at(leader, i, n)])
+        pts += ctx[PTS + c]
+        if beats(ctx, c, best, lead >> 3):
+            best = c
+            w = i
+    winner = seat_at(leader, w, n)
+    if ctx[MODE] == ALL_OR_NOTHING:
+        if (ctx[STOP] >> winner) & 1:
+            return 0 if persp == 0 else 1
+        return 1 if persp == 0 else 0
+    gain = pts if ctx[CAMP + winner] == persp else 0
+    return gain + _end_value(ctx, won | (1 << ctx[SIDE + winner]), persp)
+
+
+@njit(cache=True)
+def _tt_find(tt, hands, key_meta):
+    """The row of a key's two-row bucket that holds it, else the one to replace:
+    the entry with fewer cards left (deeper entries are cheaper to recompute)."""
+    row = _tt_index(tt, hands, key_meta) & ~1
+    if _tt_hit(tt, row, hands, key_meta):
+        return row
+    if _tt_hit(tt, row + 1, hands, key_meta):
+        return row + 1
+    gen = key_meta >> 8
+    w0 = tt[row, TT_MOVE] if (tt[row, TT_META] >> 8) == gen else -1
+    w1 = tt[row + 1, TT_MOVE] if (tt[row + 1, TT_META] >> 8) == gen else -1
+    return row + 1 if w1 < w0 else row
+
+
+@njit(cache=True)
+def _tt_hit(tt, row, hands, key_meta):
+    return (tt[row, 0] == hands[1] and tt[row, 1] == hands[2] and tt[row, 2] == hands[3]
+            and tt[row, 3] == hands[4] and tt[row, TT_META] == key_meta)
+
+
+@njit(cache=True)
+def _tt_bounds(ctx, tt, row, normal, persp, rem):
+    """The stored bounds, seen from ``persp``."""
+    lo = tt[row, TT_LO]
+    hi = tt[row, TT_HI]
+    if normal and persp == 1:
+        total = 1 if ctx[MODE] == ALL_OR_NOTHING else rem
+        lo, hi = total - hi, total - lo
+    return lo, hi
+
+
+@njit(cache=True)
+def _tt_store(ctx, tt, row, hands, key_meta, normal, persp, rem, alpha, beta, best, best_card):
+    """Record what a search of window (alpha, beta) proved about a trick start."""
+    lo, hi = -INF, INF
+    if _tt_hit(tt, row, hands, key_meta):
+        lo, hi = _tt_bounds(ctx, tt, row, normal, persp, rem)
+    if best <= alpha:
+        hi = min(hi, best)
+    elif best >= beta:
+        lo = max(lo, best)
+    else:
+        lo = best
+        hi = best
+    if normal and persp == 1:
+        total = 1 if ctx[MODE] == ALL_OR_NOTHING else rem
+        lo, hi = total - hi, total - lo
+    for s in range(4):
+        tt[row, s] = hands[s + 1]
+    tt[row, TT_META] = key_meta
+    tt[row, TT_LO] = lo
+    tt[row, TT_HI] = hi
+    tt[row, TT_MOVE] = best_card
+
+
+@njit(cache=True)
+def mtd(ctx, tt, buf, hands, tcards, p, w, leader, won, rem, persp, gen, card, guess):
+    """Exact value by null-window searches between proven bounds (0 and the most
+    still to win): MTD(f) steps from ``guess`` alternate with bisection, which
+    caps the number of searches.  ``card >= 0``: the value after that card."""
+    lower = 0
+    upper = 1 if ctx[MODE] == ALL_OR_NOTHING else rem + ctx[CAPOT_BONUS]
+    g = guess
+    step = 0
+    while lower < upper:
+        if step % 2 == 0:
+            beta = min(max(g, lower + 1), upper)
+        else:
+            beta = (lower + upper + 1) // 2
+        g = search(ctx, tt, buf, np.int64(0), hands, tcards, p, w, leader, won, rem, persp, gen,
+                   beta - 1, beta, card)
+        if g < beta:
+            upper = min(upper, g)
+        else:
+            lower = max(lower, g)
+        step += 1
+    return lower
+
+
+@njit(cache=True)
+def at_least(ctx, tt, buf, hands, tcards, p, w, leader, won, rem, persp, gen, card, beta):
+    """Is the value (after ``card`` when ``card >= 0``) at least ``beta``?  One
+    null-window search."""
+    g = search(ctx, tt, buf, np.int64(0), hands, tcards, p, w, leader, won, rem, persp, gen, beta - 1, beta,
+               card)
+    return g >= beta
