@@ -28,8 +28,17 @@ variant and contract kind); the search plays only its cards.
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
-from numba import njit
+from platformdirs import user_cache_dir
+
+# numba writes its compiled cache beside the source by default, which is inside
+# the installation for an installed package: keep it in the user's cache folder
+# instead (a NUMBA_CACHE_DIR set by the user wins).
+os.environ.setdefault("NUMBA_CACHE_DIR", os.path.join(user_cache_dir("belot-replay"), "numba"))
+
+from numba import njit  # noqa: E402  (reads NUMBA_CACHE_DIR when first imported)
 
 # ---- the context array: per-contract tables and the variant's rules, by offset
 STR = 0  # 32 strengths in this contract's order (ContractTables.strength)

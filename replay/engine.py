@@ -40,6 +40,7 @@ from replay.declarations import (
     DeclCamps,
     carre_cards,
     decide,
+    holds,
     not_held,
     parse_combo,
 )
@@ -442,9 +443,9 @@ class DealWalk:
                 value = self.decl_value(combo, kind)
                 record = DeclarationRecord(seat, comb.text, value or 0, False, False)
                 dr.declarations.append(record)
-                why = not_held(hand, combo, reserved)
-                if why is not None:
-                    self.flag("A501", comb.pos, None, seat, f"seat {seat} declared {comb.text} {why}")
+                if not holds(hand, combo):
+                    self.flag("A501", comb.pos, None, seat,
+                              f"seat {seat} declared {comb.text} without holding it")
                     continue
                 record.held = True
                 if value == 0:
@@ -456,6 +457,11 @@ class DealWalk:
                 if overlap:
                     self.flag("A504", comb.pos, None, seat,
                               f"{comb.text} uses a card of an earlier declaration of seat {seat}")
+                    continue
+                why = not_held(hand, combo, reserved)  # held, but part of a longer run
+                if why is not None:
+                    record.held = False
+                    self.flag("A501", comb.pos, None, seat, f"seat {seat} declared {comb.text} {why}")
                     continue
                 if combo.kind == RUN:
                     runs_used |= combo.mask

@@ -216,8 +216,8 @@ CODES: tuple[Code, ...] = (
          "anywhere, a run and a carré under bg4's `card-reuse=off`. The later one is "
          "left out.",
          ("yu4-24", "bg4-32", "ru3-18", "mk4-15"),
-         _yu4(_HANDS + "bids pass H\ndeclare 3: run3:KS run3:AS\nplay 1. 7S\n"),
-         "example.bgn:9:20: A504 run3:AS uses a card of an earlier declaration of seat "
+         _yu4(_HANDS + "bids pass H\ndeclare 3: run4:AS run3:KS\nplay 1. 7S\n"),
+         "example.bgn:9:20: A504 run3:KS uses a card of an earlier declaration of seat "
          "3 (game 1, deal 1)"),
     Code("A505", "a false claim",
          "`claim rest` when the claiming side cannot win every remaining trick against "
