@@ -61,7 +61,7 @@ def beats(card: int, best: int, led: int, ct: ContractTables) -> bool:
     (yu4-32, mk4-18, §5.1 item 2).  In No trumps and All trumps no suit dominates:
     a card of another suit never wins (bg4-15, bg4-16), although in All trumps
     every suit is *ranked* as trump.  The engine's card loop inlines this test;
-    ``tests/test_play_reference.py`` pins the two together.
+    ``tests/test_rules_fidelity.py`` pins the two together.
     """
     return (SUIT_OF[card] == led or (ct.ruff_mask >> card) & 1 == 1) and (
         ct.strength[card] > ct.strength[best])

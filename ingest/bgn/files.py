@@ -23,6 +23,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO
 
+from ingest.bgn.lexer import open_text
 from replay.record import Game
 
 __all__ = ["FileKind", "file_kind", "is_record_file", "record_files", "read_records",
@@ -58,18 +59,11 @@ def file_kind(path: str | os.PathLike[str]) -> FileKind:
     if kind is not None:
         return kind
     try:
-        with open(path, "rb") as fh:
-            head = fh.read(2)
-        if head == b"\x1f\x8b":
-            with gzip.open(path, "rb") as fh:
-                head = fh.read(4096)
-        else:
-            with open(path, "rb") as fh:
-                head = fh.read(4096)
-    except OSError:
+        with open_text(path) as fh:  # gzip by magic, BOM dropped: as the readers open it
+            head = fh.read(4096)
+    except (OSError, EOFError):  # unreadable or a truncated gzip: its reader reports it
         return FileKind.BGN
-    text = head.decode("utf-8", "replace").lstrip("\ufeff \t\r\n")
-    return FileKind.JSONL if text.startswith("{") else FileKind.BGN
+    return FileKind.JSONL if head.lstrip(" \t\r\n").startswith("{") else FileKind.BGN
 
 
 def is_record_file(name: str) -> bool:
