@@ -14,13 +14,13 @@ dataset that a re-run completes.
 from __future__ import annotations
 
 import io
-import itertools
 import shutil
 import signal
 from pathlib import Path
 
 import pytest
 from dd_brute import brute_value
+from dd_corpus import write_dd_corpus
 from ingest_util import REPO, check_consistent, run_cli
 
 from ingest.analyze import analyse_dataset
@@ -32,38 +32,15 @@ from replay.analysis import analyse_game, deal_game
 from replay.cards import CARD_TEXT
 from replay.rulesets import load_ruleset
 
-#: (bundled file, game numbers from 0) of the simulated games in the corpus: short
-#: games whose deals solve in about a second in all, with cards that lost points
-SIM_GAMES = (("yu4", (1,)), ("bg3", (1, 2)), ("bg2", (2,)), ("ru3", (2,)))
 #: every column of the analysis tables that does not depend on the run
 STABLE = {"card_analysis": "* EXCLUDE (batch)",
           "deal_analysis": "* EXCLUDE (batch, solver_ms)",
           "game_analysis": "* EXCLUDE (batch, solver_ms)"}
 
 
-def betl_record() -> str:
-    """tests/records/hu3-base.bgn with the soloist announcing Betl (as in test_analysis)."""
-    base = (REPO / "tests" / "records" / "hu3-base.bgn").read_text(encoding="utf-8")
-    text = base.replace("announce 1: absolut\n", "").replace(
-        "declare 1: run5:AH 2: run3:9S 3: run4:AC run3:9C",
-        "declare 1: run5:AH 2: run3:9S 3: run4:AC run3:9C\nannounce 1: betl")
-    return text[:text.index("2. AH")] + "result *\n"
-
-
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory) -> Path:
-    root = tmp_path_factory.mktemp("dd") / "in"
-    root.mkdir()
-    for f in (REPO / "data" / "samples").glob("*.bgn"):
-        shutil.copy(f, root / f.name)
-    texts = []
-    for variant, picks in SIM_GAMES:
-        games = read_games(REPO / "data" / "sim" / f"{variant}.bgn.gz")
-        texts += [g.source_text for i, g in enumerate(itertools.islice(games, max(picks) + 1))
-                  if i in picks]
-    (root / "sim.bgn").write_text("\n".join(texts), encoding="utf-8")
-    (root / "betl.bgn").write_text(betl_record(), encoding="utf-8")
-    return root
+    return write_dd_corpus(tmp_path_factory.mktemp("dd") / "in")
 
 
 @pytest.fixture(scope="module")
