@@ -28,8 +28,6 @@ from __future__ import annotations
 import concurrent.futures as cf
 import datetime as dt
 import gc
-import io
-import multiprocessing
 import os
 import shutil
 import sys
@@ -37,14 +35,13 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
 
 import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from ingest.bgn.files import is_record_file, record_files
-from ingest.chunks import Chunk, iter_chunks
+from ingest.chunks import Chunk, iter_chunks, read_chunk_games
 from ingest.dataset import (
     Dataset,
     load_ids,
@@ -53,7 +50,12 @@ from ingest.dataset import (
     write_parquet_durable,
 )
 from ingest.events import ENGINE_FAILURE, Context, RowSink, raw_id
-from replay.record import Game
+from ingest.executors import (
+    InlineExecutor,
+    default_workers,
+    make_executor,
+    missing_dask,  # noqa: F401 - belot analyze imports it from here
+)
 
 #: tables that carry ``game_index`` (corrected at commit when the estimate was off)
 INDEXED_TABLES = ("games", "violations", "rejects")
@@ -104,25 +106,6 @@ def _known(task: UnitTask) -> set[str]:
         _KNOWN.clear()
         s = _KNOWN[task.known_key] = load_ids(task.root, task.known_files)
     return s
-
-
-class ChunkText(Protocol):
-    """What reading a chunk needs: its text, its kind and the file it came from."""
-
-    kind: str
-    text: str
-    source: str
-
-
-def read_chunk_games(task: ChunkText) -> Iterator[Game]:
-    """The games of a chunk, through the project's reader (BGN) or JSON form (JSONL)."""
-    if task.kind == "jsonl":
-        from ingest.bgn import jsonform
-
-        return jsonform.read_jsonl(io.StringIO(task.text, newline="\n"))
-    from ingest.bgn.reader import read_games
-
-    return read_games(io.StringIO(task.text, newline="\n"), filename=task.source)
 
 
 def process_unit(task: UnitTask) -> UnitResult:
@@ -222,41 +205,6 @@ def crash_point(phase: str, unit: int) -> None:
         import signal
 
         os.kill(os.getpid(), signal.SIGKILL)
-
-
-# --------------------------------------------------------------- executors
-
-
-class InlineExecutor(cf.Executor):
-    """Runs each task at submit time, in this process (``--workers 0``)."""
-
-    def submit(self, fn, /, *args, **kwargs):
-        fut: cf.Future = cf.Future()
-        try:
-            fut.set_result(fn(*args, **kwargs))
-        except BaseException as exc:  # noqa: BLE001 - delivered through the future
-            fut.set_exception(exc)
-        return fut
-
-
-def _worker_init() -> None:
-    """A local worker dies with its driver (Linux ``PR_SET_PDEATHSIG``): a killed
-    ingest leaves no orphan writing into the staging area."""
-    try:
-        import ctypes
-        import signal
-
-        libc = ctypes.CDLL("libc.so.6", use_errno=True)
-        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):  # pragma: no cover - not Linux
-        pass
-
-
-def default_workers() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # pragma: no cover - not Linux
-        return os.cpu_count() or 1
 
 
 # ---------------------------------------------------------------- progress
@@ -538,38 +486,6 @@ class Driver:
 
 
 # -------------------------------------------------------------- entry point
-
-
-def missing_dask(exc: ImportError, scheduler: str | None, command: str) -> str | None:
-    """The error line for ``--scheduler`` when dask.distributed is not installed
-    (None when ``exc`` is some other missing module)."""
-    if scheduler and exc.name and exc.name.startswith(("distributed", "dask")):
-        return (f"belot {command}: --scheduler needs dask.distributed: "
-                "pip install 'belot-replay[dask]'")
-    return None
-
-
-def make_executor(workers: int | None = None, scheduler: str | None = None
-                  ) -> tuple[cf.Executor, int, Callable[[], None]]:
-    """(executor, max units in flight, close function) for the options of ``belot ingest``."""
-    if scheduler:
-        from distributed import Client
-
-        client = Client(scheduler)
-        threads = sum(client.nthreads().values()) or 1
-        ex = client.get_executor(pure=False)
-
-        def close() -> None:
-            client.close()
-
-        return ex, 2 * threads + 1, close
-    n = default_workers() if workers is None else workers
-    if n <= 0:
-        return InlineExecutor(), 1, lambda: None
-    ctx = multiprocessing.get_context("fork" if "fork" in
-                                      multiprocessing.get_all_start_methods() else None)
-    pool = cf.ProcessPoolExecutor(max_workers=n, mp_context=ctx, initializer=_worker_init)
-    return pool, 2 * n + 1, lambda: pool.shutdown(wait=True, cancel_futures=True)
 
 
 def ingest_paths(paths: Iterable[str], into: str | os.PathLike, *, workers: int | None = None,

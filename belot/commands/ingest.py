@@ -60,7 +60,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ingest.dataset import DatasetError
-    from ingest.pipeline import Progress, ingest_paths, missing_dask
+    from ingest.executors import missing_dask
+    from ingest.pipeline import Progress, ingest_paths
 
     progress = Progress(False) if args.quiet else Progress(None)
     try:
