@@ -116,6 +116,21 @@ def write_parquet_durable(table: pa.Table, path: Path) -> int:
     return path.stat().st_size
 
 
+def write_parquet_staged(table: pa.Table, path: Path) -> int:
+    """Write one staged part (fsynced) and return its size.
+
+    No temporary name: no log record names a staged part until the whole unit is
+    written and synced, and recovery deletes every staged file no record names, so
+    a half-written part is never read.  The caller fsyncs each folder of the unit's
+    staging area once, for all the parts it holds.
+    """
+    with open(path, "wb") as fh:
+        pq.write_table(table, fh, **PARQUET_OPTIONS)
+        fh.flush()
+        os.fsync(fh.fileno())
+    return path.stat().st_size
+
+
 # --------------------------------------------------------------------- state
 
 

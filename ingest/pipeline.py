@@ -41,13 +41,22 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from ingest.bgn.files import is_record_file, record_files
-from ingest.chunks import Chunk, iter_chunks, read_chunk_games
+from ingest.chunks import (
+    MAX_UNIT_CHARS,
+    Chunk,
+    input_chars,
+    iter_chunks,
+    read_chunk_games,
+    unit_chars,
+)
 from ingest.dataset import (
     Dataset,
+    fsync_dir,
     load_ids,
     new_batch_id,
     part_path,
     write_parquet_durable,
+    write_parquet_staged,
 )
 from ingest.events import ENGINE_FAILURE, Context, RowSink, raw_id
 from ingest.executors import (
@@ -57,6 +66,9 @@ from ingest.executors import (
     missing_dask,  # noqa: F401 - belot analyze imports it from here
 )
 
+#: the smallest unit of work by default: each unit writes a Parquet part per table and
+#: variant, fsynced, and a commit record, about 20 ms whatever the unit's size
+MIN_UNIT_CHARS = 256 << 10
 #: tables that carry ``game_index`` (corrected at commit when the estimate was off)
 INDEXED_TABLES = ("games", "violations", "rejects")
 
@@ -173,13 +185,22 @@ def _process_unit(task: UnitTask) -> UnitResult:
     files = []
     stage = Dataset(task.root).staging(task.batch, task.unit)
     name = f"part-{task.unit:06d}.parquet"
+    # A unit's parts share their partition folders (variant=…/batch=…, which readers
+    # of a half-committed unit need in the path): one folder to sync per variant,
+    # not one per table and variant (each cost a temporary, two fsyncs, four rmdirs).
+    folders = set()
     for (table, variant), arrow in sink.tables().items():
         rel = part_path(table, variant, task.batch, name)
-        staged = stage / rel
-        size = write_parquet_durable(arrow, staged)
+        staged = stage.joinpath(*rel.split("/")[1:-1], f"{table}.parquet")
+        if staged.parent not in folders:
+            staged.parent.mkdir(parents=True, exist_ok=True)
+            folders.add(staged.parent)
+        size = write_parquet_staged(arrow, staged)
         files.append({"table": table, "path": rel,
                       "staged": str(staged.relative_to(task.root)),
                       "rows": arrow.num_rows, "bytes": size})
+    for folder in folders:
+        fsync_dir(folder)
     return UnitResult(task.unit, files, sink.ids, records, skipped,
                       time.perf_counter() - t0, f"{os.uname().nodename}:{os.getpid()}")
 
@@ -332,7 +353,7 @@ class Driver:
     """One ingest run into one dataset (hold :meth:`Dataset.writer` around :meth:`run`)."""
 
     def __init__(self, ds: Dataset, executor: cf.Executor, max_in_flight: int,
-                 chunk_chars: int = 4 << 20, recheck: bool = False,
+                 chunk_chars: int = MAX_UNIT_CHARS, recheck: bool = False,
                  progress: Progress | None = None, batch: str | None = None,
                  on_commit: Callable[[dict], None] | None = None) -> None:
         self.ds = ds
@@ -490,7 +511,7 @@ class Driver:
 
 def ingest_paths(paths: Iterable[str], into: str | os.PathLike, *, workers: int | None = None,
                  scheduler: str | None = None, executor: cf.Executor | None = None,
-                 max_in_flight: int | None = None, chunk_chars: int = 4 << 20,
+                 max_in_flight: int | None = None, chunk_chars: int | None = None,
                  recheck: bool = False, progress: Progress | bool | None = None,
                  on_commit: Callable[[dict], None] | None = None) -> IngestSummary:
     """Ingest files, folders and globs into the dataset at ``into``; returns the summary.
@@ -499,6 +520,8 @@ def ingest_paths(paths: Iterable[str], into: str | os.PathLike, *, workers: int 
     ``scheduler``: a dask.distributed scheduler address (overrides ``workers``).
     ``executor``: any concurrent.futures Executor (overrides both), e.g. a
     dask ``Client.get_executor()``; then ``max_in_flight`` bounds the units in flight.
+    ``chunk_chars``: the text of one unit of work; default sized from the files to
+    read and the workers (:func:`ingest.chunks.unit_chars`).
     ``recheck``: read files again even if recorded as fully ingested (path, size, mtime).
     ``progress``: True/False, or a :class:`Progress`; default: on when stderr is a TTY.
     """
@@ -510,7 +533,7 @@ def ingest_paths(paths: Iterable[str], into: str | os.PathLike, *, workers: int 
     with ds.writer():
         # The driver loads the known-id snapshot (into _KNOWN) before any worker
         # process is forked, so local workers inherit it instead of reading it again.
-        driver = Driver(ds, InlineExecutor(), 1, chunk_chars, recheck, progress,
+        driver = Driver(ds, InlineExecutor(), 1, MAX_UNIT_CHARS, recheck, progress,
                         on_commit=on_commit)
         close: Callable[[], None] = lambda: None  # noqa: E731
         if executor is not None:
@@ -519,6 +542,12 @@ def ingest_paths(paths: Iterable[str], into: str | os.PathLike, *, workers: int 
         else:
             driver.executor, inflight, close = make_executor(workers, scheduler)
             driver.max_in_flight = max_in_flight or inflight
+        if chunk_chars is None:
+            done = ds.state.done_files
+            to_read = [f for f in files if recheck or not read_already(done, _fingerprint(f))]
+            busy = max(1, (driver.max_in_flight - 1) // 2)  # the workers: 2 waiting each
+            chunk_chars = unit_chars(input_chars(to_read), busy, MIN_UNIT_CHARS)
+        driver.chunk_chars = chunk_chars
         try:
             return driver.run(files)
         finally:

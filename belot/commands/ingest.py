@@ -48,8 +48,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="run the workers on a dask.distributed cluster (tcp://host:8786); "
                         "the dataset must be on storage the workers share")
-    p.add_argument("--chunk-mb", type=float, default=4.0, metavar="MB",
-                   help="size of one unit of work, in MB of text (default 4)")
+    p.add_argument("--chunk-mb", type=float, default=None, metavar="MB",
+                   help="size of one unit of work, in MB of text (default: four units per "
+                        "worker, from 0.25 to 4 MB, so every core has work on a small input)")
     p.add_argument("--recheck", action="store_true",
                    help="read files again even if already fully ingested (games still "
                         "dedupe by game_id)")
@@ -66,7 +67,8 @@ def run(args: argparse.Namespace) -> int:
     progress = Progress(False) if args.quiet else Progress(None)
     try:
         s = ingest_paths(args.paths, args.into, workers=args.workers, scheduler=args.scheduler,
-                         chunk_chars=max(1, int(args.chunk_mb * (1 << 20))),
+                         chunk_chars=(None if args.chunk_mb is None
+                                      else max(1, int(args.chunk_mb * (1 << 20)))),
                          recheck=args.recheck, progress=progress)
     except (FileNotFoundError, DatasetError) as exc:
         print(f"belot ingest: {exc}", file=sys.stderr)
