@@ -117,17 +117,20 @@ def write_parquet_durable(table: pa.Table, path: Path) -> int:
 
 
 def write_parquet_staged(table: pa.Table, path: Path) -> int:
-    """Write one staged part (fsynced) and return its size.
+    """Write one staged part (fsynced; temporary name then rename) and return its size.
 
-    No temporary name: no log record names a staged part until the whole unit is
-    written and synced, and recovery deletes every staged file no record names, so
-    a half-written part is never read.  The caller fsyncs each folder of the unit's
-    staging area once, for all the parts it holds.
+    As :func:`write_parquet_durable`, but the caller fsyncs each folder of the
+    unit's staging area once, for all the parts it holds, instead of once per part
+    (no log record names a staged part before the whole unit is synced).  The
+    rename keeps a rerun of the unit (dask, after a worker was lost) replacing a
+    part whole, never writing into one another process is still writing.
     """
-    with open(path, "wb") as fh:
+    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
+    with open(tmp, "wb") as fh:
         pq.write_table(table, fh, **PARQUET_OPTIONS)
         fh.flush()
         os.fsync(fh.fileno())
+    os.replace(tmp, path)
     return path.stat().st_size
 
 

@@ -14,6 +14,10 @@ Output, one line per finding, like a compiler:
 then a summary on stderr.  Exit status: 0 when every game is clean, 1 when any
 violation or parse error was found, 2 on a usage error (e.g. a missing file).
 
+Every core is used by default: files are cut into chunks of whole games, checked
+by worker processes and written in input order, so the output is the same byte
+for byte as with -j 1 (docs/performance.md).
+
 Codes (docs/codes.md): P1xx notation, D2xx deal layout, B3xx bidding, C4xx card play,
 A5xx declarations/bela/claims, S6xx score sheet.
 
