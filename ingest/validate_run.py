@@ -180,13 +180,15 @@ def _run_pool(files: list[Path], out: TextIO, mode: str, workers: int, size: int
     pool = process_pool(workers)
     in_flight = 2 * workers + 1  # each worker busy, with two units waiting
     pending: deque = deque()
-    before: dict[str, int] = {}  # exact games of each file in the chunks written so far
+    #: exact games of each file (by its place in ``files``: a file named twice is
+    #: numbered from 1 twice, as in one process) in the chunks written so far
+    before: dict[int, int] = {}
 
     def write_next() -> None:
-        source, estimate, future = pending.popleft()
+        k, estimate, future = pending.popleft()
         result: CheckResult = future.result()
-        exact = before.get(source, 0)
-        before[source] = exact + result.records
+        exact = before.get(k, 0)
+        before[k] = exact + result.records
         tally.merge(result.tally)
         delta = exact - estimate
         for number, lines in result.out:
@@ -195,8 +197,8 @@ def _run_pool(files: list[Path], out: TextIO, mode: str, workers: int, size: int
 
     finished = False
     try:
-        for task in _tasks(files, mode, size):
-            pending.append((task.source, task.index_offset, pool.submit(check_chunk, task)))
+        for k, task in _tasks(files, mode, size):
+            pending.append((k, task.index_offset, pool.submit(check_chunk, task)))
             del task  # the future holds what the worker needs
             while len(pending) >= in_flight:
                 write_next()
@@ -208,10 +210,11 @@ def _run_pool(files: list[Path], out: TextIO, mode: str, workers: int, size: int
         pool.shutdown(wait=finished, cancel_futures=True)
 
 
-def _tasks(files: list[Path], mode: str, size: int) -> Iterator[CheckTask]:
-    for path in files:
+def _tasks(files: list[Path], mode: str, size: int) -> Iterator[tuple[int, CheckTask]]:
+    """(the file's place in ``files``, a chunk of it) for every chunk, in order."""
+    for k, path in enumerate(files):
         if not path.exists():  # as validate_file reports it
             raise FileNotFoundError(f"no such file: {path}")
         for chunk in iter_chunks(path, source=str(path), target_chars=size):
-            yield CheckTask(chunk.source, chunk.kind, chunk.text, chunk.first_line,
-                            chunk.index_offset, mode)
+            yield k, CheckTask(chunk.source, chunk.kind, chunk.text, chunk.first_line,
+                               chunk.index_offset, mode)

@@ -91,6 +91,7 @@ def test_a_clean_input_is_clean_on_two_workers(tmp_path):
 @pytest.mark.parametrize("mode", ["text", "json", "summary"])
 def test_small_units_cut_between_every_kind_of_game_give_the_same_output(corpus, mode):
     files = sorted(p for p in corpus.iterdir())
+    files.append(corpus / "broken.bgn")  # a file named twice is read (and numbered) twice
     one, two = io.StringIO(), io.StringIO()
     t1 = validate_paths(files, one, mode, workers=1)
     t2 = validate_paths(files, two, mode, workers=2, chunk_chars=3000)
