@@ -6,7 +6,10 @@ With one worker the files are read and replayed in this process, game by game
 (:mod:`ingest.chunks`), sized from the input and the workers; worker processes
 validate the chunks and return their output lines, and this process writes each
 chunk's lines strictly in input order.  The output, the summary and the exit
-status are the same byte for byte whatever the number of workers.
+status are the same byte for byte whatever the number of workers; the one
+exception is a file whose compressed data turns out damaged half-way, where
+the games reported before the fault depend on how far each mode read ahead
+(both name the file and go on with the others).
 
 Places.  A worker reads its chunk from the chunk's first line, so it shifts the
 lines of its findings by the lines of the file before the chunk (line 0 means
@@ -21,6 +24,7 @@ from __future__ import annotations
 
 import json
 import re
+import zlib
 from collections import Counter, deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -47,6 +51,9 @@ class Tally:
     games: int = 0
     deals: int = 0
     codes: Counter[str] = field(default_factory=Counter)
+    #: ``PATH: cannot read: why`` for each file that could not be read to its end
+    #: (not gzip, corrupt compressed data); the games before the fault are reported
+    unreadable: list[str] = field(default_factory=list)
 
     def add(self, report: GameReport) -> None:
         self.games += 1
@@ -165,14 +172,32 @@ def validate_paths(files: Iterable[Path], out: TextIO, mode: str = "text",
             workers = 1  # one unit: starting processes would cost more than it saves
     if workers <= 1:
         for path in files:
-            for report in validate_file(path, ids=mode == "json"):
-                tally.add(report)
-                for line in report_lines(report, mode):
-                    out.write(line + "\n")
+            validate_serial(path, out, mode, tally)
         return tally
     assert size is not None
     _run_pool(files, out, mode, workers, size, tally)
     return tally
+
+
+#: what reading a damaged file raises: not gzip (OSError), cut short (EOFError),
+#: corrupt deflate data (zlib.error)
+READ_ERRORS = (OSError, EOFError, zlib.error)
+
+
+def validate_serial(path: Path, out: TextIO, mode: str, tally: Tally, skip: int = 0) -> None:
+    """Validate one file in this process, writing the output of its games after the
+    first ``skip``; a file that cannot be read to its end is noted in the tally after
+    the games read before the fault."""
+    try:
+        for report in validate_file(path, ids=mode == "json"):
+            if skip:
+                skip -= 1
+                continue
+            tally.add(report)
+            for line in report_lines(report, mode):
+                out.write(line + "\n")
+    except READ_ERRORS as exc:
+        tally.unreadable.append(f"{path}: cannot read: {exc}")
 
 
 def _run_pool(files: list[Path], out: TextIO, mode: str, workers: int, size: int,
@@ -197,11 +222,19 @@ def _run_pool(files: list[Path], out: TextIO, mode: str, workers: int, size: int
 
     finished = False
     try:
-        for k, task in _tasks(files, mode, size):
-            pending.append((k, task.index_offset, pool.submit(check_chunk, task)))
-            del task  # the future holds what the worker needs
-            while len(pending) >= in_flight:
-                write_next()
+        for k, path in enumerate(files):
+            try:
+                for task in _tasks(path, mode, size):
+                    pending.append((k, task.index_offset, pool.submit(check_chunk, task)))
+                    del task  # the future holds what the worker needs
+                    while len(pending) >= in_flight:
+                        write_next()
+            except READ_ERRORS:
+                # A damaged file: the chunks cut before the fault are written; one
+                # process then reads on from there to the fault, as -j 1 does.
+                while pending:
+                    write_next()
+                validate_serial(path, out, mode, tally, skip=before.get(k, 0))
         while pending:
             write_next()
         finished = True
@@ -210,11 +243,10 @@ def _run_pool(files: list[Path], out: TextIO, mode: str, workers: int, size: int
         pool.shutdown(wait=finished, cancel_futures=True)
 
 
-def _tasks(files: list[Path], mode: str, size: int) -> Iterator[tuple[int, CheckTask]]:
-    """(the file's place in ``files``, a chunk of it) for every chunk, in order."""
-    for k, path in enumerate(files):
-        if not path.exists():  # as validate_file reports it
-            raise FileNotFoundError(f"no such file: {path}")
-        for chunk in iter_chunks(path, source=str(path), target_chars=size):
-            yield k, CheckTask(chunk.source, chunk.kind, chunk.text, chunk.first_line,
-                               chunk.index_offset, mode)
+def _tasks(path: Path, mode: str, size: int) -> Iterator[CheckTask]:
+    """The chunks of one file, in order."""
+    if not path.exists():  # as validate_file reports it
+        raise FileNotFoundError(f"no such file: {path}")
+    for chunk in iter_chunks(path, source=str(path), target_chars=size):
+        yield CheckTask(chunk.source, chunk.kind, chunk.text, chunk.first_line,
+                        chunk.index_offset, mode)

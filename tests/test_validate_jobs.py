@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import gzip
 import io
+import json
 import shutil
 from pathlib import Path
 
 import pytest
 
 from belot.cli import main
+from ingest.bgn.files import read_records
 from ingest.chunks import (
     MAX_UNIT_CHARS,
     input_chars,
@@ -139,3 +141,40 @@ def test_input_chars_counts_gzip_files_uncompressed(tmp_path):
     assert (tmp_path / "b.bgn.gz").stat().st_size < len(text) // 10
     assert input_chars([tmp_path / "a.bgn", tmp_path / "b.bgn.gz"]) == 2 * len(text)
     assert input_chars(["s3://bucket/x.bgn"]) is None
+
+
+def test_a_damaged_file_is_named_and_the_other_files_are_still_checked(tmp_path):
+    """The one place where -j 1 and -j N may differ: how many games of a file are
+    reported before its compressed data turns out damaged (the reader and the
+    chunker read ahead by different amounts).  Both name the file; every other
+    file's output is the same."""
+    good = ROOT / "data" / "sim" / "yu4.bgn.gz"
+    data = bytearray(good.read_bytes())
+    data[len(data) // 2: len(data) // 2 + 64] = bytes(64)  # damaged mid-file: a CRC error
+    (tmp_path / "a-corrupt.bgn.gz").write_bytes(bytes(data))
+    (tmp_path / "b-fake.bgn.gz").write_text("not gzip at all", encoding="utf-8")
+    shutil.copy(good, tmp_path / "c-good.bgn.gz")
+    files = sorted(tmp_path.iterdir())
+    outputs, tallies = [], []
+    for workers, size in ((1, None), (2, 3000)):
+        out = io.StringIO()
+        tallies.append(validate_paths(files, out, "json", workers=workers, chunk_chars=size))
+        outputs.append([json.loads(x) for x in out.getvalue().splitlines()])
+    assert tallies[0].unreadable == tallies[1].unreadable == [
+        f"{tmp_path / 'a-corrupt.bgn.gz'}: cannot read: " + tallies[0].unreadable[0].split(
+            ": cannot read: ")[1], f"{tmp_path / 'b-fake.bgn.gz'}: cannot read: Not a gzipped "
+        "file (b'no')"]
+    assert "CRC check failed" in tallies[0].unreadable[0]
+    games_good = sum(1 for _ in read_records(good))
+    tails = [[r for r in reports if r["file"].endswith("c-good.bgn.gz")] for reports in outputs]
+    assert tails[0] == tails[1]
+    assert [r["game"] for r in tails[0]] == list(range(1, games_good + 1))
+
+
+def test_the_command_exits_2_naming_a_file_it_cannot_read(capsys, tmp_path):
+    (tmp_path / "fake.bgn.gz").write_text("not gzip at all", encoding="utf-8")
+    status, out, err = run(capsys, "-j", "2", str(tmp_path))
+    assert (status, out) == (2, "")
+    assert err.splitlines() == [
+        f"belot validate: {tmp_path / 'fake.bgn.gz'}: cannot read: Not a gzipped file (b'no')",
+        "1 file(s), 0 game(s), 0 deal(s): clean"]

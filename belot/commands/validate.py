@@ -12,7 +12,9 @@ report each violation with its code and place, and recompute every score.
 Output, one line per finding, like a compiler:
   club.bgn:14:22: C401 seat 2 did not follow hearts while holding QH (game 1, deal 3, trick 5)
 then a summary on stderr.  Exit status: 0 when every game is clean, 1 when any
-violation or parse error was found, 2 on a usage error (e.g. a missing file).
+violation or parse error was found, 2 on a usage error (e.g. a missing file) or
+when a file cannot be read to its end (not gzip, corrupt data: named on stderr,
+the other files and the games before the fault still checked).
 
 Every core is used by default: files are cut into chunks of whole games, checked
 by worker processes and written in input order, so the output is the same byte
@@ -77,5 +79,7 @@ def run(args: argparse.Namespace) -> int:
     mode = "json" if args.json else "summary" if args.summary else "text"
     workers = args.jobs if args.jobs is not None else default_workers()
     tally = validate_paths(files, sys.stdout, mode, workers)
+    for problem in tally.unreadable:
+        print(f"belot validate: {problem}", file=sys.stderr)
     print(tally.summary(), file=sys.stderr if not args.summary else sys.stdout)
-    return 1 if tally.findings else 0
+    return 2 if tally.unreadable else 1 if tally.findings else 0
