@@ -337,18 +337,8 @@ def to_arrow(name: str, rows: list[tuple]) -> pa.Table:
     """Row tuples (in the schema's file-column order) to an Arrow table of that schema."""
     schema = TABLES[name].arrow_schema
     columns = list(zip(*rows, strict=True))
-    arrays = [_game_ids(col) if f.name == "game_id" else pa.array(col, type=f.type)
-              for col, f in zip(columns, schema, strict=True)]
+    arrays = [pa.array(col, type=f.type) for col, f in zip(columns, schema, strict=True)]
     return pa.Table.from_arrays(arrays, schema=schema)
-
-
-def _game_ids(col) -> pa.Array:
-    """The ``game_id`` column: a game's id stands on each of its rows (36 plays a deal),
-    so each distinct id is converted once and the column taken by index; converting
-    every repeated Python string was a third of building the tables."""
-    index: dict[str, int] = {}
-    codes = [index.setdefault(g, len(index)) for g in col]
-    return pa.array(list(index), type=pa.string()).take(pa.array(codes, type=pa.int32()))
 
 
 def _deal_id(game: Game, deal: Deal) -> str | None:
@@ -473,9 +463,7 @@ def columns_to_arrow(name: str, cols: dict[str, list]) -> pa.Table:
     arrays = []
     for f in schema:
         col = cols[f.name]
-        if f.name == "game_id":
-            arr = _game_ids(col)
-        elif f.name in _CARD_COLUMNS:
+        if f.name in _CARD_COLUMNS:
             arr = pa.DictionaryArray.from_arrays(pa.array(col, type=pa.int32()), _CARD_DICT)
         elif f.name in _SUIT_COLUMNS:
             arr = pa.DictionaryArray.from_arrays(pa.array(col, type=pa.int32()), _SUIT_DICT)
