@@ -22,6 +22,7 @@ game without tags, a comment between tag lines).
 
 from __future__ import annotations
 
+import concurrent.futures as cf
 import json
 import re
 import zlib
@@ -29,7 +30,7 @@ from collections import Counter, deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TextIO
+from typing import TextIO, TypeVar
 
 from ingest.chunks import input_chars, iter_chunks, read_chunk_games, unit_chars
 from ingest.executors import process_pool
@@ -179,6 +180,7 @@ def validate_paths(files: Iterable[Path], out: TextIO, mode: str = "text",
     return tally
 
 
+T = TypeVar("T")
 #: what reading a damaged file raises: not gzip (OSError), cut short (EOFError),
 #: corrupt deflate data (zlib.error)
 READ_ERRORS = (OSError, EOFError, zlib.error)
@@ -188,14 +190,21 @@ def validate_serial(path: Path, out: TextIO, mode: str, tally: Tally, skip: int 
     """Validate one file in this process, writing the output of its games after the
     first ``skip``; a file that cannot be read to its end is noted in the tally after
     the games read before the fault."""
+    for report in _until_fault(validate_file(path, ids=mode == "json"), path, tally):
+        if skip:
+            skip -= 1
+            continue
+        tally.add(report)
+        for line in report_lines(report, mode):
+            out.write(line + "\n")
+
+
+def _until_fault(items: Iterator[T], path: Path, tally: Tally) -> Iterator[T]:
+    """``items`` read from ``path`` until a read error, which is noted in the tally.
+    Only errors of the reading are caught: one raised where the items are used
+    (writing to a closed pipe) is not sent into this generator."""
     try:
-        for report in validate_file(path, ids=mode == "json"):
-            if skip:
-                skip -= 1
-                continue
-            tally.add(report)
-            for line in report_lines(report, mode):
-                out.write(line + "\n")
+        yield from items
     except READ_ERRORS as exc:
         tally.unreadable.append(f"{path}: cannot read: {exc}")
 
@@ -223,15 +232,17 @@ def _run_pool(files: list[Path], out: TextIO, mode: str, workers: int, size: int
     finished = False
     try:
         for k, path in enumerate(files):
-            try:
-                for task in _tasks(path, mode, size):
-                    pending.append((k, task.index_offset, pool.submit(check_chunk, task)))
-                    del task  # the future holds what the worker needs
-                    while len(pending) >= in_flight:
-                        write_next()
-            except READ_ERRORS:
+            faults = len(tally.unreadable)
+            for task in _until_fault(_tasks(path, mode, size), path, tally):
+                pending.append((k, task.index_offset, pool.submit(check_chunk, task)))
+                del task  # the future holds what the worker needs
+                while len(pending) >= in_flight:
+                    write_next()
+            if len(tally.unreadable) > faults:
                 # A damaged file: the chunks cut before the fault are written; one
-                # process then reads on from there to the fault, as -j 1 does.
+                # process then reads on from there to the fault, as -j 1 does (and
+                # notes the fault in its place).
+                del tally.unreadable[faults:]
                 while pending:
                     write_next()
                 validate_serial(path, out, mode, tally, skip=before.get(k, 0))
@@ -239,8 +250,18 @@ def _run_pool(files: list[Path], out: TextIO, mode: str, workers: int, size: int
             write_next()
         finished = True
     finally:
-        # an error or ^C: drop the units not started; the workers die with this process
+        if not finished:  # an error, ^C, or a closed pipe (`belot validate … | head`)
+            stop_workers(pool)
         pool.shutdown(wait=finished, cancel_futures=True)
+
+
+def stop_workers(pool: cf.ProcessPoolExecutor) -> None:
+    """End the workers' current units now: their output would never be written, and
+    the interpreter's exit would otherwise wait for them (up to ``2 × N + 1`` units).
+    ``_processes`` is the executor's own table of its worker processes (stable since
+    Python 3.2; there is no public way to stop a running task)."""
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        process.terminate()
 
 
 def _tasks(path: Path, mode: str, size: int) -> Iterator[CheckTask]:

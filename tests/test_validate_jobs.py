@@ -13,6 +13,8 @@ import gzip
 import io
 import json
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -178,3 +180,15 @@ def test_the_command_exits_2_naming_a_file_it_cannot_read(capsys, tmp_path):
     assert err.splitlines() == [
         f"belot validate: {tmp_path / 'fake.bgn.gz'}: cannot read: Not a gzipped file (b'no')",
         "1 file(s), 0 game(s), 0 deal(s): clean"]
+
+
+def test_a_reader_that_stops_early_ends_the_run_quietly(corpus):
+    """``belot validate -j 2 --json DIR | head -1``: a closed pipe is no unreadable file."""
+    proc = subprocess.Popen([sys.executable, "-m", "belot", "validate", "-j", "2", "--json",
+                             str(corpus)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    first = json.loads(proc.stdout.readline())
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=120) == 0
+    assert first["game"] == 1 and "cannot read" not in err
