@@ -67,7 +67,8 @@ from ingest.executors import (
 )
 
 #: the smallest unit of work by default: each unit writes a Parquet part per table and
-#: variant, fsynced, and a commit record, about 20 ms whatever the unit's size
+#: variant, fsynced, and a commit record, about 40 ms of CPU whatever the unit's size
+#: (docs/performance.md); 256 KB of text is about 0.1 s of work
 MIN_UNIT_CHARS = 256 << 10
 #: tables that carry ``game_index`` (corrected at commit when the estimate was off)
 INDEXED_TABLES = ("games", "violations", "rejects")
@@ -187,7 +188,7 @@ def _process_unit(task: UnitTask) -> UnitResult:
     name = f"part-{task.unit:06d}.parquet"
     # A unit's parts share their partition folders (variant=…/batch=…, which readers
     # of a half-committed unit need in the path): one folder to sync per variant,
-    # not one per table and variant (each cost a temporary, two fsyncs, four rmdirs).
+    # not one per table and variant (each cost two fsyncs and three folders to remove).
     folders = set()
     for (table, variant), arrow in sink.tables().items():
         rel = part_path(table, variant, task.batch, name)
