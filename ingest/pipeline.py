@@ -68,7 +68,7 @@ from ingest.executors import (
 
 #: the smallest unit of work by default: each unit writes a Parquet part per table and
 #: variant, fsynced, and a commit record, about 40 ms of CPU whatever the unit's size
-#: (docs/performance.md); 256 KB of text is about 0.1 s of work
+#: (docs/performance.md); 256 KB of text is about 0.2 s of work
 MIN_UNIT_CHARS = 256 << 10
 #: tables that carry ``game_index`` (corrected at commit when the estimate was off)
 INDEXED_TABLES = ("games", "violations", "rejects")
