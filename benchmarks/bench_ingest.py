@@ -15,7 +15,9 @@ For each worker count (``--workers 1,2``), in fresh subprocesses:
   wall-clock time and in CPU time of all processes (robust to a busy machine);
 - peak RSS of the driver and of the largest worker;
 - bytes on disk per deal (every table, Parquet zstd), before and after
-  ``belot compact``.
+  ``belot compact``;
+- one file of about 7 MB, whole commands: ``belot ingest --workers N`` against
+  ``belot validate -j N`` (N = 1, 2), wall clock and CPU.
 
 The corpus (yu4, mk4, bg4 and contree games from ``simulate_games``, 2% of deals
 with an injected violation, written by the canonical writer) is generated once
@@ -193,12 +195,53 @@ def run_child(measure: str, folder: Path, workers: int, chunk_mb: float) -> dict
     return json.loads(p.stdout.strip().splitlines()[-1])
 
 
+def single_file(deals: int, repeat: int) -> dict:
+    """Whole commands on one file (``deals`` yu4/mk4 deals: 21,000 are about 7 MB), as a
+    user runs them: ``belot ingest --workers N`` against ``belot validate -j N`` (text
+    report, and JSON, which also computes each game's id as ingest does)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from bench_validate import corpus as validate_corpus
+    from bench_validate import run_command
+
+    path, _ = validate_corpus(deals)
+    mb = path.stat().st_size / 1e6
+    print(f"\none file, whole commands: {path.name} ({mb:.1f} MB, {deals:,} deals); best of "
+          f"{repeat}, wall clock and CPU of all processes")
+    out: dict = {"file": path.name, "mb": mb, "runs": {}}
+    for n in (1, 2):
+        dataset = OUT / "bench-dataset-single"
+        runs = {
+            "validate": (["validate", "-j", str(n), str(path)], None),
+            "validate --json": (["validate", "--json", "-j", str(n), str(path)], None),
+            "ingest": (["ingest", "--quiet", "--workers", str(n), str(path), "--into",
+                        str(dataset)], dataset),
+        }
+        got = {}
+        for name, (argv, ds) in runs.items():
+            best = (float("inf"), 0.0)
+            for _ in range(repeat):
+                if ds is not None:
+                    shutil.rmtree(ds, ignore_errors=True)
+                best = min(best, run_command(argv))
+            got[name] = best
+            print(f"  {n} worker(s)  {name:16s} {best[0]:6.2f}s wall {best[1]:6.2f}s CPU  "
+                  f"{deals / best[0]:>7,.0f} deals/s")
+        shutil.rmtree(dataset, ignore_errors=True)
+        v, vj, i = got["validate"], got["validate --json"], got["ingest"]
+        print(f"  {n} worker(s)  ingest rate / validate rate: {v[0] / i[0]:.2f} (text), "
+              f"{vj[0] / i[0]:.2f} (JSON); in CPU: {v[1] / i[1]:.2f}, {vj[1] / i[1]:.2f} "
+              "(target >= 0.8)")
+        out["runs"][n] = got
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--deals", type=int, default=1_000_000)
     ap.add_argument("--quick", action="store_true", help="20,000 deals")
     ap.add_argument("--workers", default="1,2", help="comma-separated worker counts")
-    ap.add_argument("--chunk-mb", type=float, default=4.0)
+    ap.add_argument("--chunk-mb", type=float, default=4.0,
+                    help="unit size for the corpus runs (belot ingest sizes its own by default)")
     ap.add_argument("--keep", action="store_true", help="keep the datasets in benchmarks/out")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--measure", help=argparse.SUPPRESS)
@@ -245,6 +288,7 @@ def main() -> None:
     print("ratio = validate rate / ingest rate (wall clock) and ingest CPU / validate CPU "
           "(all processes); load = 1-minute load average during the run (others' work "
           "on the machine slows the wall clock, not the CPU figures)")
+    results["single_file"] = single_file(5_000 if args.quick else 21_000, 1 if args.quick else 3)
     (OUT / "bench_ingest.json").write_text(json.dumps(results, indent=2))
 
 

@@ -4,7 +4,7 @@
     python benchmarks/bench_validate.py --quick     # 5,000 deals, for a smoke run
     python benchmarks/bench_validate.py --all-variants   # all 12 playable variants in turn
 
-What it measures (one process, one core):
+What it measures (one process, one core, unless said otherwise):
 - full validation, as ``belot validate`` does it: read BGN text, replay every
   card, compare the sheet, write the report (the text report, and the JSON
   report which also hashes each game's canonical text for its id): deals/s
@@ -12,6 +12,9 @@ What it measures (one process, one core):
 - the parts: reading alone, and the engine alone on games already parsed;
 - the baseline: python-chess reading a PGN file of random legal games with
   ``chess.pgn.read_game`` (which parses and plays every SAN move): plies/s;
+- whole ``belot validate`` commands as a user runs them (start-up included):
+  ``-j 1`` against ``-j 2`` (text and JSON report), wall clock and CPU;
+- start-up: ``belot --help``, best of ten fresh processes;
 - memory: peak RSS validating the corpus and a file ten times larger, each in
   a fresh subprocess (streaming: the two should be about the same).
 
@@ -21,6 +24,7 @@ The corpora are generated once into benchmarks/out/ (git-ignored) and reused.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import resource
 import subprocess
@@ -184,6 +188,48 @@ def peak_rss_validating(path: Path) -> float:
     return int(out.split()[-1]) / 1024
 
 
+def run_command(argv: list[str], repeat: int = 1) -> tuple[float, float]:
+    """(best wall-clock seconds, CPU seconds of that run and its worker processes) of
+    ``python -m belot ARGV``, output thrown away."""
+    best = (float("inf"), 0.0)
+    for _ in range(repeat):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        t = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "belot", *argv], cwd=ROOT, check=False,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        wall = time.perf_counter() - t
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        best = min(best, (wall, cpu))
+    return best
+
+
+def bench_jobs(path: Path, plays: int, chess_pps: float, repeat: int) -> None:
+    """Whole ``belot validate`` commands, one worker against two (start-up included)."""
+    print("\nwhole commands (python -m belot ..., start-up included; best of "
+          f"{repeat}; wall clock, and CPU of all processes):")
+    rates = {}
+    for args in (["-j", "1"], ["-j", "2"], ["-j", "1", "--json"], ["-j", "2", "--json"]):
+        wall, cpu = run_command(["validate", *args, str(path)], repeat)
+        rates[" ".join(args)] = plays / wall
+        print(f"  belot validate {' '.join(args):10s} {wall:6.2f}s wall {cpu:6.2f}s CPU  "
+              f"{plays / wall:>9,.0f} plays/s  {plays / wall / chess_pps:5.1f}x python-chess")
+    print(f"  -j 2 / -j 1: {rates['-j 2'] / rates['-j 1']:.2f}x text, "
+          f"{rates['-j 2 --json'] / rates['-j 1 --json']:.2f}x JSON "
+          f"(target >= 1.8x on two cores; {os.cpu_count()} CPUs here)")
+    print(f"  JSON / text, one worker: {rates['-j 1 --json'] / rates['-j 1']:.2f} "
+          "(target: within 10%)")
+
+
+def bench_startup(repeat: int = 10) -> None:
+    """``belot --help`` and ``belot validate --help``: the best wall-clock time of fresh
+    processes (the bytecode compiled by scripts/setup.sh, as installed)."""
+    for argv in (["--help"], ["validate", "--help"]):
+        wall, _ = run_command(argv, repeat)
+        print(f"start-up: belot {' '.join(argv):16s} {wall * 1000:5.0f} ms "
+              f"(best of {repeat}; target < 150 ms for --help)")
+
+
 def main() -> None:
     from belot.cli import tune_gc
 
@@ -234,6 +280,9 @@ def main() -> None:
           f"{json_pps / chess_pps:.1f}x JSON (issue target: >= 300,000 plays/s, 'over 4x "
           f"python-chess'): {'met' if full_pps >= 300_000 else 'NOT met'} as an absolute rate, "
           f"{'met' if full_pps >= 4 * chess_pps else 'NOT met'} as a ratio")
+
+    bench_startup(3 if args.quick else 10)
+    bench_jobs(path, full["plays"], chess_pps, 1 if args.quick else 3)
 
     if args.all_variants:
         print("\nper variant (text report, one core):")

@@ -20,18 +20,24 @@ time from the exact counts the workers return (see
 
 from __future__ import annotations
 
+import io
 import os
-import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import Protocol
 
 from ingest.bgn.boundaries import find_game_cut
 from ingest.bgn.files import file_kind
+from replay.record import Game
 
-#: a run of consecutive tag lines: one per game in well-formed files (the estimate)
-_TAG_BLOCK = re.compile(r"(?:^\[[^\n]*\n)+", re.M)
 #: never hold more than this in one chunk: a "game" this large is cut at a line end
 MAX_CHUNK_CHARS = 256 * 1024 * 1024
+#: the largest unit of work a run cuts by default: the driver holds at most
+#: ``2 × workers + 1`` units, so this bounds its memory whatever the input size
+MAX_UNIT_CHARS = 4 << 20
+#: units cut per worker when the input is small: more than one, so a worker that
+#: finishes early takes another unit instead of waiting for the slowest
+UNITS_PER_WORKER = 4
 
 
 @dataclass(slots=True)
@@ -61,6 +67,48 @@ def open_input(path: str | os.PathLike):
     from ingest.bgn.lexer import open_text
 
     return open_text(text)
+
+
+def input_chars(paths: Iterable[str | os.PathLike]) -> int | None:
+    """About how many characters of text ``paths`` hold (None when one is a URL).
+
+    A ``.gz`` file counts its uncompressed size, from the gzip trailer (ISIZE: the
+    size modulo 2**32 of the last member; a smaller figure than the compressed size
+    means it wrapped, and counts as four times the compressed size).  Only sizes the
+    units of work: an estimate is enough.
+    """
+    total = 0
+    for path in paths:
+        text = str(path)
+        if "://" in text and not text.startswith("file://"):
+            return None
+        text = text.removeprefix("file://")
+        try:
+            size = os.path.getsize(text)
+            if text.lower().endswith(".gz") and size >= 18:
+                with open(text, "rb") as fh:
+                    fh.seek(-4, os.SEEK_END)
+                    isize = int.from_bytes(fh.read(4), "little")
+                size = isize if isize >= size else 4 * size
+        except OSError:
+            continue  # its reader reports it
+        total += size
+    return total
+
+
+def unit_chars(total: int | None, workers: int, floor: int) -> int:
+    """The size of one unit of work for ``total`` characters on ``workers`` workers.
+
+    :data:`UNITS_PER_WORKER` units per worker, so that every core has work on a
+    small input too (a 7 MB file on 16 cores is cut into 64 units, not two), never
+    more than :data:`MAX_UNIT_CHARS` (the memory bound) and never less than
+    ``floor`` (below it the cost of a unit, a process hand-over and for ingest a set
+    of Parquet files, outweighs its work).
+    """
+    if total is None:
+        return MAX_UNIT_CHARS
+    share = -(-total // (max(1, workers) * UNITS_PER_WORKER))
+    return max(1, min(MAX_UNIT_CHARS, max(floor, share)))
 
 
 def iter_chunks(path: str | os.PathLike, source: str | None = None,
@@ -100,7 +148,7 @@ def split_stream(fh, source: str, target_chars: int, kind: str = "bgn") -> Itera
                     cut = find_line_cut(buf, MAX_CHUNK_CHARS // 2) or len(buf)
             text, buf = buf[:cut], buf[cut:]
             games = (text.count("\n") + (not text.endswith("\n")) if kind == "jsonl"
-                     else max(1, len(_TAG_BLOCK.findall(text))))
+                     else max(1, tag_blocks(text)))
             if pending is not None:
                 yield pending
             pending = Chunk(source, text, first_line, index, games, number, False, kind)
@@ -113,6 +161,37 @@ def split_stream(fh, source: str, target_chars: int, kind: str = "bgn") -> Itera
     yield pending
 
 
+def tag_blocks(text: str) -> int:
+    """Runs of consecutive tag lines in ``text``: one per game in well-formed files.
+
+    Counted with ``str.count`` (a regular expression over the text cost two thirds
+    of the driver's time): lines that start with ``[``, less those that follow a
+    line ending in ``]`` (the tag line before, CRLF or LF).  An estimate: the
+    driver corrects it from the exact counts of the workers.
+    """
+    starts = text.count("\n[") + text.startswith("[")
+    return starts - text.count("]\n[") - text.count("]\r\n[")
+
+
 def find_line_cut(buf: str, start: int) -> int | None:
     i = buf.find("\n", start)
     return None if i < 0 else i + 1
+
+
+class ChunkText(Protocol):
+    """What reading a chunk needs: its text, its kind and the file it came from."""
+
+    kind: str
+    text: str
+    source: str
+
+
+def read_chunk_games(task: ChunkText) -> Iterator[Game]:
+    """The games of a chunk, through the project's reader (BGN) or JSON form (JSONL)."""
+    if task.kind == "jsonl":
+        from ingest.bgn import jsonform
+
+        return jsonform.read_jsonl(io.StringIO(task.text, newline="\n"))
+    from ingest.bgn.reader import read_games
+
+    return read_games(io.StringIO(task.text, newline="\n"), filename=task.source)

@@ -116,6 +116,24 @@ def write_parquet_durable(table: pa.Table, path: Path) -> int:
     return path.stat().st_size
 
 
+def write_parquet_staged(table: pa.Table, path: Path) -> int:
+    """Write one staged part (fsynced; temporary name then rename) and return its size.
+
+    As :func:`write_parquet_durable`, but the caller fsyncs each folder of the
+    unit's staging area once, for all the parts it holds, instead of once per part
+    (no log record names a staged part before the whole unit is synced).  The
+    rename keeps a rerun of the unit (dask, after a worker was lost) replacing a
+    part whole, never writing into one another process is still writing.
+    """
+    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
+    with open(tmp, "wb") as fh:
+        pq.write_table(table, fh, **PARQUET_OPTIONS)
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(tmp, path)
+    return path.stat().st_size
+
+
 # --------------------------------------------------------------------- state
 
 

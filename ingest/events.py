@@ -25,7 +25,7 @@ from ingest.bgn.lexer import CARD_ORDER
 from ingest.schema import TABLES
 from replay.cards import CARD_INDEX, CARD_TEXT, CONTRACT_TABLES, RANKS, SUIT_MASK, SUITS
 from replay.declarations import CARRE, parse_combo
-from replay.record import Deal, Game
+from replay.record import Deal, Game, PlayLane
 from replay.report import DealReport, GameReport
 from replay.ruleset import Ruleset, RulesetError
 from replay.rulesets import load_ruleset
@@ -455,6 +455,13 @@ def _plays_columns(out: dict[str, list], plays, written, gid: str, d: int) -> No
     out["card"].extend(card)
     out["legal"].extend(legal)
     out["bela"].extend(bela)
+    if isinstance(written, PlayLane) and written.compact:
+        # canonical trick lines carry no annotation and no comment (a bela word is
+        # all a lane card may have): no Play objects built just to read None
+        none = [None] * n
+        out["annotation"].extend(none)
+        out["comment"].extend(none)
+        return
     w = written[:n]
     if len(w) < n:
         w = list(w) + [None] * (n - len(w))

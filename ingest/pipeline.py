@@ -28,8 +28,6 @@ from __future__ import annotations
 import concurrent.futures as cf
 import datetime as dt
 import gc
-import io
-import multiprocessing
 import os
 import shutil
 import sys
@@ -38,30 +36,49 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
 
 import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from ingest.bgn.files import is_record_file, record_files
-from ingest.chunks import Chunk, iter_chunks
+from ingest.chunks import (
+    MAX_UNIT_CHARS,
+    Chunk,
+    input_chars,
+    iter_chunks,
+    read_chunk_games,
+    unit_chars,
+)
 from ingest.dataset import (
     Dataset,
+    fsync_dir,
     load_ids,
     new_batch_id,
     part_path,
     write_parquet_durable,
+    write_parquet_staged,
 )
 from ingest.events import ENGINE_FAILURE, Context, RowSink, raw_id
+from ingest.executors import (
+    InlineExecutor,
+    default_workers,
+    make_executor,
+    missing_dask,  # noqa: F401 - belot analyze imports it from here
+)
 from replay.record import Game
 from replay.report import GameReport
 
-#: text per unit of work: large units make few part files (reading and replaying are fast)
-CHUNK_CHARS = 4 << 20
-#: with ``--analyze``: solving costs ~0.1 s a deal (~350 characters of text), so units of
-#: 64 KB (about 180 deals) keep every core busy on a file of a few hundred games
+#: the smallest unit of work by default: each unit writes a Parquet part per table and
+#: variant, fsynced, and a commit record, about 40 ms of CPU whatever the unit's size
+#: (docs/performance.md); 256 KB of text is about 0.2 s of work
+MIN_UNIT_CHARS = 256 << 10
+
+#: with ``--analyze`` solving costs ~0.1 s a deal (~350 characters of text): units of at
+#: most 64 KB (about 180 deals) keep every core busy on a file of a few hundred games
 ANALYZE_CHUNK_CHARS = 64 << 10
+#: the smallest unit with ``--analyze`` (a few dozen deals, seconds of solving)
+ANALYZE_MIN_UNIT_CHARS = 16 << 10
 #: tables that carry ``game_index`` (corrected at commit when the estimate was off)
 INDEXED_TABLES = ("games", "violations", "rejects")
 
@@ -116,25 +133,6 @@ def _known(task: UnitTask) -> set[str]:
         _KNOWN.clear()
         s = _KNOWN[task.known_key] = load_ids(task.root, task.known_files)
     return s
-
-
-class ChunkText(Protocol):
-    """What reading a chunk needs: its text, its kind and the file it came from."""
-
-    kind: str
-    text: str
-    source: str
-
-
-def read_chunk_games(task: ChunkText) -> Iterator[Game]:
-    """The games of a chunk, through the project's reader (BGN) or JSON form (JSONL)."""
-    if task.kind == "jsonl":
-        from ingest.bgn import jsonform
-
-        return jsonform.read_jsonl(io.StringIO(task.text, newline="\n"))
-    from ingest.bgn.reader import read_games
-
-    return read_games(io.StringIO(task.text, newline="\n"), filename=task.source)
 
 
 def process_unit(task: UnitTask) -> UnitResult:
@@ -232,13 +230,22 @@ def stage_parts(root: str, batch: str, unit: int, sink: RowSink) -> list[dict]:
     files = []
     stage = Dataset(root).staging(batch, unit)
     name = f"part-{unit:06d}.parquet"
+    # A unit's parts share their partition folders (variant=…/batch=…, which readers
+    # of a half-committed unit need in the path): one folder to sync per variant,
+    # not one per table and variant (each cost two fsyncs and three folders to remove).
+    folders = set()
     for (table, variant), arrow in sink.tables().items():
         rel = part_path(table, variant, batch, name)
-        staged = stage / rel
-        size = write_parquet_durable(arrow, staged)
+        staged = stage.joinpath(*rel.split("/")[1:-1], f"{table}.parquet")
+        if staged.parent not in folders:
+            staged.parent.mkdir(parents=True, exist_ok=True)
+            folders.add(staged.parent)
+        size = write_parquet_staged(arrow, staged)
         files.append({"table": table, "path": rel,
                       "staged": str(staged.relative_to(root)),
                       "rows": arrow.num_rows, "bytes": size})
+    for folder in folders:
+        fsync_dir(folder)
     return files
 
 
@@ -275,41 +282,6 @@ def commit_unit(ds: Dataset, batch: str, unit: int, files: list[dict], counts: d
                         after_first=lambda: crash_point("renaming", unit))
     crash_point("placed", unit)
     return rec
-
-
-# --------------------------------------------------------------- executors
-
-
-class InlineExecutor(cf.Executor):
-    """Runs each task at submit time, in this process (``--workers 0``)."""
-
-    def submit(self, fn, /, *args, **kwargs):
-        fut: cf.Future = cf.Future()
-        try:
-            fut.set_result(fn(*args, **kwargs))
-        except BaseException as exc:  # noqa: BLE001 - delivered through the future
-            fut.set_exception(exc)
-        return fut
-
-
-def _worker_init() -> None:
-    """A local worker dies with its driver (Linux ``PR_SET_PDEATHSIG``): a killed
-    ingest leaves no orphan writing into the staging area."""
-    try:
-        import ctypes
-        import signal
-
-        libc = ctypes.CDLL("libc.so.6", use_errno=True)
-        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):  # pragma: no cover - not Linux
-        pass
-
-
-def default_workers() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # pragma: no cover - not Linux
-        return os.cpu_count() or 1
 
 
 def in_order(executor: cf.Executor, fn: Callable, tasks: Iterable, max_in_flight: int
@@ -474,7 +446,7 @@ class Driver:
     """One ingest run into one dataset (hold :meth:`Dataset.writer` around :meth:`run`)."""
 
     def __init__(self, ds: Dataset, executor: cf.Executor, max_in_flight: int,
-                 chunk_chars: int = CHUNK_CHARS, recheck: bool = False,
+                 chunk_chars: int = MAX_UNIT_CHARS, recheck: bool = False,
                  progress: Progress | None = None, batch: str | None = None,
                  on_commit: Callable[[dict], None] | None = None, analyze: bool = False
                  ) -> None:
@@ -630,15 +602,6 @@ class Driver:
 # -------------------------------------------------------------- entry point
 
 
-def missing_dask(exc: ImportError, scheduler: str | None, command: str) -> str | None:
-    """The error line for ``--scheduler`` when dask.distributed is not installed
-    (None when ``exc`` is some other missing module)."""
-    if scheduler and exc.name and exc.name.startswith(("distributed", "dask")):
-        return (f"belot {command}: --scheduler needs dask.distributed: "
-                "pip install 'belot-replay[dask]'")
-    return None
-
-
 def job_error(exc: Exception, command: str, scheduler: str | None,
               expected: tuple[type[Exception], ...]) -> str | None:
     """The stderr line a ``belot`` command prints when its run ends with ``exc``: an
@@ -650,29 +613,6 @@ def job_error(exc: Exception, command: str, scheduler: str | None,
     if isinstance(exc, ImportError):
         return missing_dask(exc, scheduler, command)
     return None
-
-
-def make_executor(workers: int | None = None, scheduler: str | None = None
-                  ) -> tuple[cf.Executor, int, Callable[[], None]]:
-    """(executor, max units in flight, close function) for the options of ``belot ingest``."""
-    if scheduler:
-        from distributed import Client
-
-        client = Client(scheduler)
-        threads = sum(client.nthreads().values()) or 1
-        ex = client.get_executor(pure=False)
-
-        def close() -> None:
-            client.close()
-
-        return ex, 2 * threads + 1, close
-    n = default_workers() if workers is None else workers
-    if n <= 0:
-        return InlineExecutor(), 1, lambda: None
-    ctx = multiprocessing.get_context("fork" if "fork" in
-                                      multiprocessing.get_all_start_methods() else None)
-    pool = cf.ProcessPoolExecutor(max_workers=n, mp_context=ctx, initializer=_worker_init)
-    return pool, 2 * n + 1, lambda: pool.shutdown(wait=True, cancel_futures=True)
 
 
 def ingest_paths(paths: Iterable[str], into: str | os.PathLike, *, workers: int | None = None,
@@ -687,15 +627,15 @@ def ingest_paths(paths: Iterable[str], into: str | os.PathLike, *, workers: int 
     ``scheduler``: a dask.distributed scheduler address (overrides ``workers``).
     ``executor``: any concurrent.futures Executor (overrides both), e.g. a
     dask ``Client.get_executor()``; then ``max_in_flight`` bounds the units in flight.
+    ``chunk_chars``: the text of one unit of work; default sized from the files to
+    read and the workers (:func:`ingest.chunks.unit_chars`).
     ``recheck``: read files again even if recorded as fully ingested (path, size, mtime).
     ``progress``: True/False, or a :class:`Progress`; default: on when stderr is a TTY.
     ``analyze``: also solve every new game's deals double-dummy (``card_analysis``,
     ``deal_analysis``, ``game_analysis``), committed with the game's other rows.
-    ``chunk_chars``: text per unit of work; default :data:`CHUNK_CHARS`, or
-    :data:`ANALYZE_CHUNK_CHARS` with ``analyze``.
+    With ``analyze`` the default unit is smaller (at most :data:`ANALYZE_CHUNK_CHARS`):
+    solving, not reading, is then the work.
     """
-    if chunk_chars is None:
-        chunk_chars = ANALYZE_CHUNK_CHARS if analyze else CHUNK_CHARS
     # fail early on a missing path; a file named twice (overlapping globs) is read once
     files = list(dict.fromkeys(expand_inputs(paths)))
     if not isinstance(progress, Progress):
@@ -704,7 +644,7 @@ def ingest_paths(paths: Iterable[str], into: str | os.PathLike, *, workers: int 
     with ds.writer():
         # The driver loads the known-id snapshot (into _KNOWN) before any worker
         # process is forked, so local workers inherit it instead of reading it again.
-        driver = Driver(ds, InlineExecutor(), 1, chunk_chars, recheck, progress,
+        driver = Driver(ds, InlineExecutor(), 1, MAX_UNIT_CHARS, recheck, progress,
                         on_commit=on_commit, analyze=analyze)
         close: Callable[[], None] = lambda: None  # noqa: E731
         if executor is not None:
@@ -713,6 +653,16 @@ def ingest_paths(paths: Iterable[str], into: str | os.PathLike, *, workers: int 
         else:
             driver.executor, inflight, close = make_executor(workers, scheduler)
             driver.max_in_flight = max_in_flight or inflight
+        if chunk_chars is None:
+            done = ds.state.done_files
+            to_read = [f for f in files if recheck or not read_already(done, _fingerprint(f))]
+            busy = max(1, (driver.max_in_flight - 1) // 2)  # the workers: 2 waiting each
+            if analyze:
+                chunk_chars = min(ANALYZE_CHUNK_CHARS, unit_chars(
+                    input_chars(to_read), busy, ANALYZE_MIN_UNIT_CHARS))
+            else:
+                chunk_chars = unit_chars(input_chars(to_read), busy, MIN_UNIT_CHARS)
+        driver.chunk_chars = chunk_chars
         try:
             return driver.run(files)
         finally:

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
-from collections import Counter
 
 DESCRIPTION = """\
 Replay every game card by card against the rules of its variant ([Variant] tag),
@@ -14,7 +12,13 @@ report each violation with its code and place, and recompute every score.
 Output, one line per finding, like a compiler:
   club.bgn:14:22: C401 seat 2 did not follow hearts while holding QH (game 1, deal 3, trick 5)
 then a summary on stderr.  Exit status: 0 when every game is clean, 1 when any
-violation or parse error was found, 2 on a usage error (e.g. a missing file).
+violation or parse error was found, 2 on a usage error (e.g. a missing file) or
+when a file cannot be read to its end (not gzip, corrupt data: named on stderr,
+the other files and the games before the fault still checked).
+
+Every core is used by default: files are cut into chunks of whole games, checked
+by worker processes and written in input order, so the output is the same byte
+for byte as with -j 1 (docs/performance.md).
 
 Codes (docs/codes.md): P1xx notation, D2xx deal layout, B3xx bidding, C4xx card play,
 A5xx declarations/bela/claims, S6xx score sheet.
@@ -33,6 +37,7 @@ examples:
   belot validate 'logs/2026-*.bgn.gz'      a glob (quote it)
   belot validate --json club.bgn | jq .    the JSON report of docs/bgn/report.md, one game per line
   belot validate --summary data/           counts per code only
+  belot validate -j 1 big.bgn              one process (default: every core)
 """
 
 
@@ -44,33 +49,37 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true",
                    help="print the validation report (docs/bgn/report.md), one JSON object per game")
     p.add_argument("--summary", action="store_true", help="print only the counts per code")
+    p.add_argument("-j", "--jobs", type=positive_int, default=None, metavar="N",
+                   help="worker processes (default: every core; 1 = in this process). The "
+                        "output is the same, in input order, whatever N")
     p.set_defaults(func=run)
 
 
+def positive_int(text: str) -> int:
+    """``-j`` takes a whole number of workers, at least 1."""
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"expected a number of workers, 1 or more, not {text!r}")
+    return n
+
+
 def run(args: argparse.Namespace) -> int:
-    from ingest.validate import expand_paths, format_violation, validate_file
+    from ingest.executors import default_workers
+    from ingest.validate import expand_paths
+    from ingest.validate_run import validate_paths
 
     try:
         files = list(expand_paths(args.paths))
     except FileNotFoundError as exc:
         print(f"belot validate: {exc}", file=sys.stderr)
         return 2
-    out = sys.stdout
-    games = deals = 0
-    codes: Counter[str] = Counter()
-    for path in files:
-        for report in validate_file(path, ids=args.json):
-            games += 1
-            deals += len(report.deals)
-            codes.update(v.code for v in report.violations)
-            if args.json:
-                out.write(json.dumps(report.to_json(), ensure_ascii=False) + "\n")
-            elif not args.summary:
-                for v in report.violations:
-                    out.write(format_violation(report, v) + "\n")
-    found = sum(codes.values())
-    summary = f"{len(files)} file(s), {games} game(s), {deals} deal(s): "
-    summary += "clean" if not found else f"{found} finding(s): " + ", ".join(
-        f"{c} x{k}" for c, k in sorted(codes.items()))
-    print(summary, file=sys.stderr if not args.summary else out)
-    return 1 if found else 0
+    mode = "json" if args.json else "summary" if args.summary else "text"
+    workers = args.jobs if args.jobs is not None else default_workers()
+    tally = validate_paths(files, sys.stdout, mode, workers)
+    for problem in tally.unreadable:
+        print(f"belot validate: {problem}", file=sys.stderr)
+    print(tally.summary(), file=sys.stderr if not args.summary else sys.stdout)
+    return 2 if tally.unreadable else 1 if tally.findings else 0
