@@ -64,7 +64,7 @@ from ingest.executors import (
     InlineExecutor,
     default_workers,
     make_executor,
-    missing_dask,  # noqa: F401 - belot analyze imports it from here
+    missing_dask,
 )
 from replay.record import Game
 from replay.report import GameReport
