@@ -285,6 +285,10 @@ class Game:
     line: int = 0
     #: the raw text of the game as read (kept for rejects); may be empty
     source_text: str = ""
+    #: set by the reader when ``source_text`` is exactly the game's canonical text
+    #: without comments (docs/bgn/canonical.md), so its id is the hash of that text;
+    #: whoever changes a Game after reading it must clear this
+    canonical_source: bool = field(default=False, compare=False)
 
     @property
     def variant(self) -> str | None:

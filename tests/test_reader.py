@@ -645,6 +645,7 @@ def test_fast_lines_and_the_general_path_agree_on_mutated_records():
 
     rng = random.Random(20261130)
     bases = [write_game(g) for v in SUPPORTED for g in simulate_games(v, 1, 5, max_deals=3)]
+    canonical = 0
     for _ in range(600):
         lines = rng.choice(bases).split("\n")
         for _ in range(rng.randint(1, 4)):
@@ -658,3 +659,43 @@ def test_fast_lines_and_the_general_path_agree_on_mutated_records():
         fast = list(_read([list(lines)], fast_lines=True))
         slow = list(_read([list(lines)], fast_lines=False))
         assert fast == slow, "\n".join(lines)
+        for g in fast:  # a source text taken for canonical is the writer's text
+            canonical += g.canonical_source
+            assert not g.canonical_source or g.source_text == write_game(g, comments=False)
+    assert 20 < canonical < 600  # both kinds were met
+
+
+_CANONICAL = (
+    '[Variant "yu4"]\n[Event "e"]\n\ndeal 1 dealer 4\n'
+    'hands 1: 7S 8S 9S TS JS QS KS AS 2: 7H 8H 9H TH JH QH KH AH '
+    '3: 7D 8D 9D TD JD QD KD AD 4: 7C 8C 9C TC JC QC KC AC\n'
+    'bids 1:H pass pass pass\ndeclare 1: run5:AS 2: - 3: - 4: -\n'
+    'play 1. AS 7H 7D 7C\n2. KS 8H 8D 8C\nscore 97.5 hang 10\ntotal 0 0\nresult *\n'
+)
+
+
+@pytest.mark.parametrize("edit", [
+    None,
+    ("KS AS 2:", "AS KS 2:"),  # a delivery out of canonical order
+    ('[Variant "yu4"]\n[Event "e"]', '[Event "e"]\n[Variant "yu4"]'),  # tags out of order
+    ("deal 1 dealer 4", "deal 01 dealer 4"),
+    ("declare 1: run5:AS 2: - 3: - 4: -", "declare 1: run5:AS"),  # seats left out
+    ("score 97.5 hang 10", "score 97.50 hang 10"),
+    ("bids 1:H", "bids 1:h"),
+    ("play 1. AS 7H 7D 7C\n2.", "play 1. AS 7H 7D 7C 2."),  # two tricks on a line
+    ("2. KS", "{a comment}\n2. KS"),
+    ("\n\ndeal", "\ndeal"),  # no empty line after the tags
+    ("result *", "result  *"),
+])
+def test_a_source_text_is_taken_for_canonical_only_when_it_is(edit):
+    """``Game.canonical_source`` (the JSON report hashes such a source text as it
+    stands) is set exactly when the writer writes the game as its source text."""
+    from ingest.bgn.writer import game_id, read_game_id, write_game
+
+    text = _CANONICAL if edit is None else _CANONICAL.replace(*edit)
+    assert text != _CANONICAL or edit is None
+    (game,) = parse_games(text)
+    assert not game.errors
+    assert game.canonical_source == (edit is None)
+    assert (game.source_text == write_game(game, comments=False)) == (edit is None)
+    assert read_game_id(game) == game_id(game)

@@ -13,7 +13,8 @@ import re
 from decimal import Decimal
 from typing import Any
 
-from ingest.bgn.lexer import CACHE, call_of, lookup
+from ingest.bgn.lexer import CACHE, CARD_ORDER, call_of, lookup
+from ingest.bgn.writer import format_number
 
 CARD_PATTERN = r"[789TJQKA][SHDC]"
 CARDS = frozenset(r + s for s in "SHDC" for r in "789TJQKA")
@@ -57,12 +58,22 @@ HAND_GROUP_RE = re.compile(r" ([0-9]+): ((?:" + CARD_PATTERN + "(?: " + CARD_PAT
 CARD_MASK = bytes.maketrans(b"789TJQKASHDC", b"rrrrrrrrssss")
 #: one seat of a hands line: (seat, seat col, (start, end) of each delivery, card cols)
 SeatShape = tuple[int, int, tuple[tuple[int, int], ...], tuple[int, ...]]
-HandShape = tuple[SeatShape, ...]
+#: the seats of a hands line, and whether its seats are written as the writer writes
+#: them (in order, no leading zero): then only the order of the cards can differ
+HandShape = tuple[tuple[SeatShape, ...], bool]
 HAND_SHAPES: dict[int, dict[bytes, HandShape]] = {}
+#: a card's place in canonical order, for the sorted-cards check of a hands line
+_ORDER_OF = CARD_ORDER.__getitem__
+
+
+def cards_sorted(cards: list[str]) -> bool:
+    """True when a delivery's cards stand in canonical order (as the writer sorts them)."""
+    return cards == sorted(cards, key=_ORDER_OF)
 
 
 def hand_shape(line: str, n: int) -> HandShape | None:
-    """(seat, seat col, delivery spans, card cols) per seat of a canonical hands line."""
+    """(seat, seat col, delivery spans, card cols) per seat of a canonical hands line,
+    and whether its seats are written canonically."""
     if HANDS_LINE_RE.match(line) is None:
         return None
     groups = HAND_GROUP_RE.findall(line)
@@ -83,7 +94,9 @@ def hand_shape(line: str, n: int) -> HandShape | None:
             col += 3 * k + 2
         col -= 2
         shape.append((seat, spos, tuple(spans), tuple(cols)))
-    return tuple(shape)
+    canonical_seats = seats == sorted(seats) and all(
+        str(seat) == num for (num, _), seat in zip(groups, seats, strict=True))
+    return tuple(shape), canonical_seats
 DEAL_LINE_RE = re.compile(r"deal ([0-9]+) dealer ([0-9]+)\Z")
 CALL_PATTERN = r"(?:[0-9]+:)?(?:pass|take|[SHDC]|NT|AT|XX|X|[1-9][0-9]*(?:[SHDC]|NT|AT)|capot(?:[SHDC]|NT|AT))"
 BIDS_LINE_RE = re.compile(r"bids(?: " + CALL_PATTERN + r")+\Z")
@@ -95,7 +108,9 @@ SCORE_LINE_RE = re.compile(r"(score)((?: (?:" + NUMBER_PATTERN + r"|-))+)(?: han
 TOTAL_LINE_RE = re.compile(r"(total)((?: " + NUMBER_PATTERN + r")+)()\Z")
 
 #: what a canonical line says, its kind first: ("deal", number, dealer), ("bids", calls),
-#: ("declare", seats, last seat, dash), ("score"|"total", values, cols, hang, hang col)
+#: ("declare", seats, last seat, dash), ("score"|"total", values, cols, hang, hang col);
+#: last, whether the writer writes the record it gives back as this very line
+#: (see ``writes_back``)
 Template = tuple[str, *tuple[Any, ...]]
 TEMPLATES: dict[int, dict[str, Template | None]] = {}
 
@@ -115,7 +130,39 @@ def sheet_number(tok: str) -> Decimal:
 
 def line_template(line: str, n: int) -> Template | None:
     """What a canonical deal header, bids, declare, score or total line says, with the
-    columns of its parts; None when the line is not one (the general path reads it)."""
+    columns of its parts, and whether it is the writer's own text; None when the line
+    is not one (the general path reads it)."""
+    t = _template(line, n)
+    return None if t is None else (*t, writes_back(t, line, n))
+
+
+def writes_back(t: Template, line: str, n: int) -> bool:
+    """True when ``ingest.bgn.writer`` writes what the template says as ``line``
+    itself (no leading zero, no seat missing from ``declare``, numbers as the writer
+    formats them): a game read only from such lines has its canonical text as its
+    source text (see ``Game.canonical_source``)."""
+    kind = t[0]
+    if kind == "deal":
+        text = f"deal {t[1]} dealer {t[2]}"
+    elif kind == "bids":
+        text = " ".join(["bids", *(call if seat is None else f"{seat}:{call}"
+                                   for call, seat, _ in t[1])])
+    elif kind == "declare":
+        combos = {seat: [text for text, _ in cs] for seat, _, cs in t[1]}
+        parts = ["declare"]
+        for seat in range(1, max(n, *combos) + 1):
+            parts.append(f"{seat}:")
+            parts.extend(combos.get(seat) or ["-"])
+        text = " ".join(parts)
+    else:
+        parts = [kind, *map(format_number, t[1])]
+        if t[3] is not None:
+            parts += ["hang", format_number(t[3])]
+        text = " ".join(parts)
+    return text == line
+
+
+def _template(line: str, n: int) -> Template | None:
     c = line[:1]
     if c == "d":
         m = DEAL_LINE_RE.match(line)

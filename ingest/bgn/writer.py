@@ -16,8 +16,8 @@ from ingest.bgn.lexer import CARD_ORDER
 from replay.record import Announce, Deal, Game, Play, PlayLane, ScoreLine
 from replay.variants import table_facts
 
-__all__ = ["write_game", "write_games", "game_id", "deal_id", "format_number", "sorted_cards",
-           "ordered_tags", "TAG_ORDER"]
+__all__ = ["write_game", "write_games", "game_id", "read_game_id", "deal_id", "format_number", "sorted_cards",
+           "ordered_tags", "tag_lines", "TAG_ORDER"]
 
 #: the tags written first, in this order; the others follow sorted by code point
 TAG_ORDER = (
@@ -30,6 +30,11 @@ _TAG_RANK = {name: i for i, name in enumerate(TAG_ORDER)}
 def ordered_tags(tags: dict[str, str]) -> list[str]:
     """Tag names in canonical order."""
     return sorted(tags, key=lambda k: (_TAG_RANK.get(k, len(TAG_ORDER)), k))
+
+
+def tag_lines(tags: dict[str, str]) -> list[str]:
+    """The tag lines ``[Name "value"]`` in canonical order."""
+    return [f'[{name} "{_escape(tags[name])}"]' for name in ordered_tags(tags)]
 
 
 def format_number(value: Decimal | int | float | None) -> str:
@@ -202,7 +207,7 @@ def write_game(game: Game, comments: bool = True) -> str:
     With ``comments=False`` every comment is left out (the text ``game_id`` hashes).
     """
     players = table_facts(game.tags.get("Variant")).players
-    lines = [f'[{name} "{_escape(game.tags[name])}"]' for name in ordered_tags(game.tags)]
+    lines = tag_lines(game.tags)
     body: list[str] = []
     if comments:
         body.extend(_comment(c) for c in game.comments)
@@ -235,6 +240,15 @@ def write_games(games: Iterable[Game], stream: IO[str]) -> int:
 def game_id(game: Game) -> str:
     """Lower-case hex SHA-256 of the game's canonical text without comments."""
     return hashlib.sha256(write_game(game, comments=False).encode("utf-8")).hexdigest()
+
+
+def read_game_id(game: Game) -> str:
+    """``game_id`` of a game as the reader returned it: when the reader found its
+    source text to be its canonical text (``Game.canonical_source``) that text is
+    hashed as it is, without writing the game again."""
+    if game.canonical_source:
+        return hashlib.sha256(game.source_text.encode("utf-8")).hexdigest()
+    return game_id(game)
 
 
 def deal_id(game: Game, deal: Deal) -> str | None:
