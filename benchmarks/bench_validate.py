@@ -98,7 +98,7 @@ def bench_full(path: Path, json_report: bool = False) -> dict:
     for report in validate_file(path, ids=json_report):
         games += 1
         deals += len(report.deals)
-        plays += sum(len(d.plays) for d in report.deals)
+        plays += sum(d.play_count for d in report.deals)
         findings += len(report.violations)
         if json_report:
             out.write(json.dumps(report.to_json(), ensure_ascii=False) + "\n")
@@ -155,7 +155,7 @@ def bench_engine(path: Path, limit_deals: int) -> dict:
     t = time.perf_counter()
     plays = 0
     for g in games:
-        plays += sum(len(d.plays) for d in replay_game(g).deals)
+        plays += sum(d.play_count for d in replay_game(g).deals)
     return {"deals": deals, "plays": plays, "seconds": time.perf_counter() - t}
 
 

@@ -53,6 +53,7 @@ from replay.report import (
     DealReport,
     DeclarationRecord,
     GameReport,
+    PlayedCards,
     TrickRecord,
     Violation,
 )
@@ -593,7 +594,9 @@ class DealWalk:
         betl = self.betl
         soloist = contract.seat
         last_bonus = rs.last_trick_bonus
-        record_play = dr.plays.append
+        # the plays are listed from the cards only when asked (report.PlayedCards)
+        illegal: set[int] = set()
+        dr.played = played = PlayedCards(cards, n, leader, illegal, marked)
         record_trick = dr.tricks.append
         belas_of = BELA_CARDS[kind]
         seat_at = _SEAT_ORDER[n]
@@ -634,11 +637,10 @@ class DealWalk:
                     code = breach.code
                     self.flag(code, pos_of(k), number, seat, breach.message)
             # bela / rebela (a token of its own: docs/bgn/replay.md §5)
-            bela = None if play is None else play.bela
             if belas_of >> c & 1:
                 for where, why in belas.play(play or _BARE, seat, c, hand, trick, ct):
                     self.flag("A503", where, number, seat, why)
-            elif play is not None and bela is not None:
+            elif play is not None and play.bela is not None:
                 where, why = wrong_word(play)
                 self.flag("A503", where, number, seat, why)
             # the card leaves whichever hand holds it
@@ -649,11 +651,13 @@ class DealWalk:
                     if hands[s] & bit:
                         hands[s] ^= bit
                         break
-            record_play((seat, c, number, code is None, bela))
             k += 1
-            if code is not None and penalty and code != "C405":
-                # mk4-22, bg4-49: C401-C404 and D203 end the deal (docs/bgn/replay.md §7)
-                return self.penalty(seat, caller_side, kind)
+            if code is not None:
+                illegal.add(k - 1)
+                if penalty and code != "C405":
+                    # mk4-22, bg4-49: C401-C404 and D203 end the deal (docs/bgn/replay.md §7)
+                    played.count = k
+                    return self.penalty(seat, caller_side, kind)
             # the winner so far: the highest trump, else the highest of the led suit
             if not p:
                 w, wc, w_strength, led = 0, c, strength[c], suit_of[c]
@@ -688,7 +692,7 @@ class DealWalk:
                 if betl and winner == soloist:
                     break  # hu3-19: play stops at the soloist's first trick
         seats = turn_seats[:p]
-        played_count = k
+        played_count = played.count = k
         dr.card_points = list(points)
         if self.ended_game is not None:
             # mk4-26, docs/bgn/replay.md §13: card points so far, nothing else; made null

@@ -285,10 +285,12 @@ class Game:
     line: int = 0
     #: the raw text of the game as read (kept for rejects); may be empty
     source_text: str = ""
-    #: set by the reader when ``source_text`` is exactly the game's canonical text
-    #: without comments (docs/bgn/canonical.md), so its id is the hash of that text;
-    #: whoever changes a Game after reading it must clear this
-    canonical_source: bool = field(default=False, compare=False)
+    #: how many lines of ``source_text`` the reader read whole, each the writer's own
+    #: text (0 when any line it read whole is not); with the tags, the first deal's
+    #: header and the result line as the writer writes them, that is every line,
+    #: and ``source_text`` is the canonical text (``ingest.bgn.writer.read_game_id``);
+    #: whoever changes a Game after reading it must set this to 0
+    verbatim_lines: int = field(default=0, compare=False)
 
     @property
     def variant(self) -> str | None:

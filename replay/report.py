@@ -7,9 +7,10 @@ other tools rely on: its fields only ever grow.  The richer per-deal fields
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from replay.scoring import Tally
@@ -65,7 +66,50 @@ class CallRecord:
     legal: bool
 
 
+#: one card replayed: (seat, card, trick, legal, bela word)
+PlayRecord = tuple[int, int, int, bool, "str | None"]
+
+
 @dataclass(slots=True)
+class PlayedCards:
+    """What the play loop keeps so that a deal's plays can be listed when asked.
+
+    Validation never reads the list of plays, so the loop does not build a record
+    per card: the seat of the ``k``-th card follows from the trick it belongs to
+    (trick ``k // n + 1``, led by the winner of the trick before), so the cards,
+    the first leader, the tricks and the few illegal or bela-marked cards give it
+    back exactly.
+    """
+
+    cards: list[int]
+    n: int
+    first: int  # the leader of trick 1
+    illegal: set[int]  # indexes of the cards that broke a rule
+    marked: Mapping[int, Any]  # index -> the written Play, for its bela word
+    count: int = 0  # cards replayed
+    listed: list[PlayRecord] | None = None  # the records, once asked for
+
+    def records(self, tricks: list[TrickRecord]) -> list[PlayRecord]:
+        """(seat, card, trick, legal, bela) per card, built on the first call."""
+        if self.listed is not None:
+            return self.listed
+        n, illegal, marked = self.n, self.illegal, self.marked
+        out: list[PlayRecord] = []
+        for k in range(self.count):
+            j, i = divmod(k, n)
+            if j < len(tricks):
+                seat = tricks[j].seats[i]
+            else:  # the trick the play stopped in
+                leader = tricks[-1].winner if tricks else self.first
+                seat = (leader - 1 + i) % n + 1
+            play = marked.get(k)
+            out.append((seat, self.cards[k], j + 1, k not in illegal,
+                        None if play is None else play.bela))
+        self.listed = out
+        return out
+
+
+@dataclass(slots=True, eq=False)
 class DealReport:
     deal: int
     made: bool | None
@@ -97,14 +141,33 @@ class DealReport:
     card_points: list[int] = field(default_factory=list)
     capot_side: int | None = None
     penalty: bool = False
-    #: (seat, card, trick, legal, bela) for every card replayed
-    plays: list[tuple[int, int, int, bool, str | None]] = field(default_factory=list)
+    #: what lists the cards replayed (``plays``) when asked; None when none were
+    played: PlayedCards | None = None
     #: seat -> 32-bit mask held at the start of play (known hands only)
     hands: dict[int, int] = field(default_factory=dict)
     line: int = 0
     #: what the cards gave each side before the scoring rule (replay.scoring.Tally),
     #: when the deal was scored from its play; the double-dummy analysis re-scores it
     tally: Tally | None = None
+
+    @property
+    def plays(self) -> list[PlayRecord]:
+        """(seat, card, trick, legal, bela) for every card replayed, in play order."""
+        played = self.played
+        return [] if played is None else played.records(self.tricks)
+
+    @property
+    def play_count(self) -> int:
+        """How many cards were replayed (``len(plays)`` without listing them)."""
+        return 0 if self.played is None else self.played.count
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not DealReport:
+            return NotImplemented
+        return all(getattr(self, f.name) == getattr(other, f.name)
+                   for f in fields(self) if f.name != "played") and self.plays == other.plays
+
+    __hash__ = None  # type: ignore[assignment]
 
     def to_json(self) -> dict[str, object]:
         return {"deal": self.deal, "made": self.made, "score": [_num(v) for v in self.score],

@@ -13,7 +13,7 @@ import re
 from decimal import Decimal
 from typing import Any
 
-from ingest.bgn.lexer import CACHE, CARD_ORDER, call_of, lookup
+from ingest.bgn.lexer import CACHE, call_of, lookup
 from ingest.bgn.writer import format_number
 
 CARD_PATTERN = r"[789TJQKA][SHDC]"
@@ -62,15 +62,6 @@ SeatShape = tuple[int, int, tuple[tuple[int, int], ...], tuple[int, ...]]
 #: them (in order, no leading zero): then only the order of the cards can differ
 HandShape = tuple[tuple[SeatShape, ...], bool]
 HAND_SHAPES: dict[int, dict[bytes, HandShape]] = {}
-#: a card's place in canonical order, for the sorted-cards check of a hands line
-_ORDER_OF = CARD_ORDER.__getitem__
-
-
-def cards_sorted(cards: list[str]) -> bool:
-    """True when a delivery's cards stand in canonical order (as the writer sorts them)."""
-    return cards == sorted(cards, key=_ORDER_OF)
-
-
 def hand_shape(line: str, n: int) -> HandShape | None:
     """(seat, seat col, delivery spans, card cols) per seat of a canonical hands line,
     and whether its seats are written canonically."""
@@ -109,8 +100,7 @@ TOTAL_LINE_RE = re.compile(r"(total)((?: " + NUMBER_PATTERN + r")+)()\Z")
 
 #: what a canonical line says, its kind first: ("deal", number, dealer), ("bids", calls),
 #: ("declare", seats, last seat, dash), ("score"|"total", values, cols, hang, hang col);
-#: last, whether the writer writes the record it gives back as this very line
-#: (see ``writes_back``)
+#: last, whether the writer writes what it says as this very line (``line_template``)
 Template = tuple[str, *tuple[Any, ...]]
 TEMPLATES: dict[int, dict[str, Template | None]] = {}
 
@@ -130,45 +120,20 @@ def sheet_number(tok: str) -> Decimal:
 
 def line_template(line: str, n: int) -> Template | None:
     """What a canonical deal header, bids, declare, score or total line says, with the
-    columns of its parts, and whether it is the writer's own text; None when the line
-    is not one (the general path reads it)."""
-    t = _template(line, n)
-    return None if t is None else (*t, writes_back(t, line, n))
+    columns of its parts; None when the line is not one (the general path reads it).
 
-
-def writes_back(t: Template, line: str, n: int) -> bool:
-    """True when ``ingest.bgn.writer`` writes what the template says as ``line``
-    itself (no leading zero, no seat missing from ``declare``, numbers as the writer
-    formats them): a game read only from such lines has its canonical text as its
-    source text (see ``Game.canonical_source``)."""
-    kind = t[0]
-    if kind == "deal":
-        text = f"deal {t[1]} dealer {t[2]}"
-    elif kind == "bids":
-        text = " ".join(["bids", *(call if seat is None else f"{seat}:{call}"
-                                   for call, seat, _ in t[1])])
-    elif kind == "declare":
-        combos = {seat: [text for text, _ in cs] for seat, _, cs in t[1]}
-        parts = ["declare"]
-        for seat in range(1, max(n, *combos) + 1):
-            parts.append(f"{seat}:")
-            parts.extend(combos.get(seat) or ["-"])
-        text = " ".join(parts)
-    else:
-        parts = [kind, *map(format_number, t[1])]
-        if t[3] is not None:
-            parts += ["hang", format_number(t[3])]
-        text = " ".join(parts)
-    return text == line
-
-
-def _template(line: str, n: int) -> Template | None:
+    The template's last item says whether ``ingest.bgn.writer`` writes what it says
+    as this very line (no leading zero, no seat left out of ``declare``, calls and
+    numbers spelled as the writer spells them): a game read only from such lines
+    has its canonical text as its source text (``ingest.bgn.writer.read_game_id``).
+    """
     c = line[:1]
     if c == "d":
         m = DEAL_LINE_RE.match(line)
         if m is not None:
-            dealer = int(m.group(2))
-            return ("deal", int(m.group(1)), dealer) if 1 <= dealer <= n else None
+            number, dealer = int(m.group(1)), int(m.group(2))
+            return (("deal", number, dealer, line == f"deal {number} dealer {dealer}")
+                    if 1 <= dealer <= n else None)
         if DECLARE_LINE_RE.match(line) is None:
             return None
         toks = line.split(" ")
@@ -186,12 +151,15 @@ def _template(line: str, n: int) -> Template | None:
                 combos.append((tok, col))
             col += len(tok) + 1
         items_t = tuple((seat, scol, tuple(cs)) for seat, scol, cs in items)
-        return ("declare", items_t, items[-1][0], toks[-1] == "-")
+        # the writer writes every seat from 1 on, '-' for one that declared nothing
+        verbatim = seats == list(range(1, max(n, *seats) + 1)) and " 0" not in line
+        return ("declare", items_t, items[-1][0], toks[-1] == "-", verbatim)
     if c == "b":
         if BIDS_LINE_RE.match(line) is None:
             return None
         calls = []
         col = 6
+        verbatim = True
         for tok in line.split(" ")[1:]:
             seat = None
             call = tok
@@ -200,9 +168,12 @@ def _template(line: str, n: int) -> Template | None:
                 seat = int(head)
                 if not 1 <= seat <= n:
                     return None
-            calls.append((call_of(call) or "take", seat, col))
+                verbatim = verbatim and head[0] != "0"
+            spelled = call_of(call) or "take"
+            verbatim = verbatim and spelled == call
+            calls.append((spelled, seat, col))
             col += len(tok) + 1
-        return ("bids", tuple(calls))
+        return ("bids", tuple(calls), verbatim)
     if c == "s" or c == "t":
         m = (SCORE_LINE_RE if c == "s" else TOTAL_LINE_RE).match(line)
         if m is None:
@@ -216,7 +187,11 @@ def _template(line: str, n: int) -> Template | None:
             col += len(tok) + 1
         h = m.group(3)
         hang = sheet_number(h) if h else None
-        return (m.group(1), tuple(values), tuple(cols), hang, m.start(3) + 1 if h else 0)
+        written = [m.group(1), *map(format_number, values)]
+        if h:
+            written += ["hang", format_number(hang)]
+        return (m.group(1), tuple(values), tuple(cols), hang, m.start(3) + 1 if h else 0,
+                " ".join(written) == line)
     return None
 
 

@@ -37,7 +37,6 @@ from ingest.bgn.fastlines import (
     TRICK_NUMBERS,
     Template,
     bela_marks,
-    cards_sorted,
     hand_shape,
     line_template,
     templates,
@@ -70,7 +69,6 @@ from ingest.bgn.lexer import (
     text_lines,
 )
 from ingest.bgn.tags import read_tag_line
-from ingest.bgn.writer import tag_lines
 from replay.record import (
     NOPOS,
     Announce,
@@ -120,7 +118,7 @@ class _GameReader:
         "cur_ann", "ann_after", "ex_seat", "ex_pos", "cur_ex", "dseat", "dseat_pos", "ddash",
         "dbare", "line", "hang_state", "hang_kw_pos", "pend", "after", "skip_mt", "skip_res",
         "src", "src_len", "templates", "fresh", "lane", "hands", "talon", "bids", "exch", "decl",
-        "verbatim", "fast_lines",
+        "verbatim", "slow_lines",
     )
 
     # Set when the first ``deal`` keyword opens a deal, and when a section opens (its
@@ -178,10 +176,10 @@ class _GameReader:
         self.skip_res = 0
         self.src: list[str] = []
         self.src_len = 0
-        #: every fast line so far is the writer's own text, and how many lines they were
-        #: (``finish`` decides ``Game.canonical_source`` from both)
+        #: every fast line so far is the writer's own text; the lines of ``src`` that
+        #: were not fast lines (``Game.verbatim_lines`` counts the others)
         self.verbatim = True
-        self.fast_lines = 0
+        self.slow_lines = 0
 
     # ------------------------------------------------------------------ tokens
 
@@ -430,9 +428,8 @@ class _GameReader:
             hands[seat] = [line[i:j].split(" ") for i, j in spans]
             cols_of[seat] = cols
         deal.hand_card_pos = LinePlaces(ln, cols_of)
-        if self.verbatim and not (canonical_seats and all(
-                cards_sorted(d) for ds in hands.values() for d in ds)):
-            self.verbatim = False  # the writer sorts each delivery's cards
+        if not canonical_seats:
+            self.verbatim = False  # (the order of the cards is checked by read_game_id)
         seat = shape[-1][0]
         self.hseat = seat
         self.hdel = hands[seat][-1]
@@ -1138,29 +1135,17 @@ class _GameReader:
                 game.comments = self.pend
         text = "\n".join(self.src).rstrip()
         game.source_text = text + "\n" if text else ""
-        game.canonical_source = self.verbatim and self.writes_source()
+        game.verbatim_lines = len(self.src) - self.slow_lines if self.verbatim else 0
         return game
 
-    def writes_source(self) -> bool:
-        """True when ``ingest.bgn.writer`` writes this game (without comments) as its
-        source text: the tags in canonical order, one empty line, the first deal's
-        header (read by the tokenizer: fast lines start after it), then only fast
-        lines that are the writer's own text (``verbatim``), and the result line."""
-        game = self.game
-        text = game.source_text
-        if (game.errors or game.comments or game.result is None or not game.tags
-                or not game.deals or self.src_len >= MAX_SOURCE_CHARS):
-            return False
-        tags = tag_lines(game.tags)
-        first = game.deals[0]
-        head = "\n".join(tags) + f"\n\ndeal {first.number} dealer {first.dealer}\n"
-        return (text.count("\n") == len(tags) + self.fast_lines + 3
-                and text.startswith(head) and text.endswith(f"\nresult {game.result}\n"))
-
     def add_src(self, text: str) -> None:
+        """Keep a line (or the game's part of one) read by the tokenizer."""
         if self.src_len < MAX_SOURCE_CHARS:
             self.src.append(text)
             self.src_len += len(text) + 1
+            self.slow_lines += 1
+        else:
+            self.verbatim = False  # source_text is cut short
 
 
 #: state -> the method that reads a token in it (plain functions: no reference cycle,
@@ -1269,13 +1254,11 @@ def _read(chunks: Iterable[list[str]], fast_lines: bool = True,
                         done = True
                     if done:
                         src_add(line)
-                        cur.fast_lines += 1
                         if cur.lane is not None:
                             more = cur.more_tricks(cur.lane, lines, at + 1, ln)
                             if more:  # read whole: skip them here
                                 ln += more
                                 at += more
-                                cur.fast_lines += more
                                 next(islice(it, more - 1, more), None)
                         continue
                 start = 0

@@ -16,7 +16,8 @@ from ingest.bgn.lexer import CARD_ORDER
 from replay.record import Announce, Deal, Game, Play, PlayLane, ScoreLine
 from replay.variants import table_facts
 
-__all__ = ["write_game", "write_games", "game_id", "read_game_id", "deal_id", "format_number", "sorted_cards",
+__all__ = ["write_game", "write_games", "game_id", "read_game_id", "source_is_canonical",
+           "deal_id", "format_number", "sorted_cards",
            "ordered_tags", "tag_lines", "TAG_ORDER"]
 
 #: the tags written first, in this order; the others follow sorted by code point
@@ -28,8 +29,17 @@ _TAG_RANK = {name: i for i, name in enumerate(TAG_ORDER)}
 
 
 def ordered_tags(tags: dict[str, str]) -> list[str]:
-    """Tag names in canonical order."""
-    return sorted(tags, key=lambda k: (_TAG_RANK.get(k, len(TAG_ORDER)), k))
+    """Tag names in canonical order (remembered: a file repeats a few sets of names)."""
+    names = tuple(tags)
+    order = _TAG_ORDERS.get(names)
+    if order is None:
+        order = sorted(names, key=lambda k: (_TAG_RANK.get(k, len(TAG_ORDER)), k))
+        if len(_TAG_ORDERS) < 1000:
+            _TAG_ORDERS[names] = order
+    return list(order)
+
+
+_TAG_ORDERS: dict[tuple[str, ...], list[str]] = {}
 
 
 def tag_lines(tags: dict[str, str]) -> list[str]:
@@ -59,6 +69,9 @@ def sorted_cards(cards: Iterable[str]) -> list[str]:
         return sorted(cards, key=CARD_ORDER.__getitem__)
     except KeyError:
         return sorted(cards, key=lambda c: CARD_ORDER.get(c, 99))
+
+
+_ORDER_OF = CARD_ORDER.__getitem__
 
 
 def _comment(text: str) -> str:
@@ -243,12 +256,31 @@ def game_id(game: Game) -> str:
 
 
 def read_game_id(game: Game) -> str:
-    """``game_id`` of a game as the reader returned it: when the reader found its
-    source text to be its canonical text (``Game.canonical_source``) that text is
-    hashed as it is, without writing the game again."""
-    if game.canonical_source:
+    """``game_id`` of a game as the reader returned it: a source text that already is
+    the canonical text (``source_is_canonical``) is hashed as it stands, without
+    writing the game again."""
+    if source_is_canonical(game):
         return hashlib.sha256(game.source_text.encode("utf-8")).hexdigest()
     return game_id(game)
+
+
+def source_is_canonical(game: Game) -> bool:
+    """True when ``write_game(game, comments=False)`` is ``game.source_text``: the
+    tag lines as written here, one empty line, the first deal's header, then only
+    lines the reader read whole as the writer's own text (``Game.verbatim_lines``),
+    the result line last, and every delivery's cards in canonical order."""
+    if not game.verbatim_lines or game.errors or game.comments or not game.deals:
+        return False
+    lines = game.source_text.split("\n")
+    tags = tag_lines(game.tags)
+    k = len(tags)
+    first = game.deals[0]
+    return (len(lines) == k + game.verbatim_lines + 4 and lines[:k] == tags
+            and lines[k] == "" and lines[k + 1] == f"deal {first.number} dealer {first.dealer}"
+            and lines[-2] == f"result {game.result}" and all(
+                cards == sorted(cards, key=_ORDER_OF)
+                for deal in game.deals if deal.hands for ds in deal.hands.values()
+                for cards in ds))
 
 
 def deal_id(game: Game, deal: Deal) -> str | None:
