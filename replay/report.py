@@ -170,8 +170,11 @@ class DealReport:
     __hash__ = None  # type: ignore[assignment]
 
     def to_json(self) -> dict[str, object]:
-        return {"deal": self.deal, "made": self.made, "score": [_num(v) for v in self.score],
-                "total": [_num(v) for v in self.total], "hang": _num(self.hang)}
+        # ints, the usual numbers, go as they are, without a call each
+        return {"deal": self.deal, "made": self.made,
+                "score": [v if type(v) is int else _num(v) for v in self.score],
+                "total": [v if type(v) is int else _num(v) for v in self.total],
+                "hang": self.hang if type(self.hang) is int else _num(self.hang)}
 
 
 @dataclass(slots=True)
