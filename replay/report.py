@@ -7,7 +7,7 @@ other tools rely on: its fields only ever grow.  The richer per-deal fields
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
@@ -68,6 +68,14 @@ class CallRecord:
 
 #: one card replayed: (seat, card, trick, legal, bela word)
 PlayRecord = tuple[int, int, int, bool, "str | None"]
+#: one trick as the play loop keeps it, the fields of a TrickRecord in their order:
+#: (number, leader, seats, cards, winner, points); ``TrickRecord`` objects are made
+#: from these only when a consumer asks for ``DealReport.tricks``
+TrickRow = tuple[int, int, tuple[int, ...], list[int], int, int]
+ROW_CARDS = 3
+ROW_WINNER = 4
+#: one call of the auction: (seat, call, round, legal), the fields of a CallRecord
+CallRow = tuple[int, str, int, bool]
 
 
 @dataclass(slots=True)
@@ -89,7 +97,7 @@ class PlayedCards:
     count: int = 0  # cards replayed
     listed: list[PlayRecord] | None = None  # the records, once asked for
 
-    def records(self, tricks: list[TrickRecord]) -> list[PlayRecord]:
+    def records(self, tricks: list[TrickRow]) -> list[PlayRecord]:
         """(seat, card, trick, legal, bela) per card, built on the first call."""
         if self.listed is not None:
             return self.listed
@@ -98,9 +106,9 @@ class PlayedCards:
         for k in range(self.count):
             j, i = divmod(k, n)
             if j < len(tricks):
-                seat = tricks[j].seats[i]
+                seat = tricks[j][2][i]
             else:  # the trick the play stopped in
-                leader = tricks[-1].winner if tricks else self.first
+                leader = tricks[-1][ROW_WINNER] if tricks else self.first
                 seat = (leader - 1 + i) % n + 1
             play = marked.get(k)
             out.append((seat, self.cards[k], j + 1, k not in illegal,
@@ -127,7 +135,9 @@ class DealReport:
     round: int | None = None
     #: Hungarian figures validly announced
     figures: list[str] = field(default_factory=list)
-    calls: list[CallRecord] = field(default_factory=list)
+    #: the auction's calls as (seat, call, round, legal); ``calls`` lists them as
+    #: CallRecords (the rows are shared with a remembered auction: never changed)
+    call_rows: Sequence[CallRow] = ()
     declarations: list[DeclarationRecord] = field(default_factory=list)
     #: side whose declarations counted, and what they were worth to it
     decl_side: int | None = None
@@ -136,13 +146,16 @@ class DealReport:
     decl_by_side: list[int] = field(default_factory=list)
     #: seat -> bela points credited
     bela: dict[int, int] = field(default_factory=dict)
-    tricks: list[TrickRecord] = field(default_factory=list)
+    #: the tricks played, as rows; ``tricks`` lists them as TrickRecords
+    trick_rows: list[TrickRow] = field(default_factory=list)
     #: card points (with the last-trick bonus) per side, as played
     card_points: list[int] = field(default_factory=list)
     capot_side: int | None = None
     penalty: bool = False
     #: what lists the cards replayed (``plays``) when asked; None when none were
     played: PlayedCards | None = None
+    #: the TrickRecords, once asked for
+    built_tricks: list[TrickRecord] | None = None
     #: seat -> 32-bit mask held at the start of play (known hands only)
     hands: dict[int, int] = field(default_factory=dict)
     line: int = 0
@@ -154,7 +167,19 @@ class DealReport:
     def plays(self) -> list[PlayRecord]:
         """(seat, card, trick, legal, bela) for every card replayed, in play order."""
         played = self.played
-        return [] if played is None else played.records(self.tricks)
+        return [] if played is None else played.records(self.trick_rows)
+
+    @property
+    def tricks(self) -> list[TrickRecord]:
+        """The tricks played, in order (built from ``trick_rows`` on the first call)."""
+        if self.built_tricks is None:
+            self.built_tricks = [TrickRecord(*row) for row in self.trick_rows]
+        return self.built_tricks
+
+    @property
+    def calls(self) -> list[CallRecord]:
+        """The auction's calls in the order made."""
+        return [CallRecord(*row) for row in self.call_rows]
 
     @property
     def play_count(self) -> int:
@@ -165,7 +190,7 @@ class DealReport:
         if type(other) is not DealReport:
             return NotImplemented
         return all(getattr(self, f.name) == getattr(other, f.name)
-                   for f in fields(self) if f.name != "played") and self.plays == other.plays
+                   for f in fields(self) if f.name not in _DERIVED) and self.plays == other.plays
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -193,6 +218,10 @@ class GameReport:
         return {"file": self.file, "game": self.game, "game_id": self.game_id,
                 "variant": self.variant, "deals": [d.to_json() for d in self.deals],
                 "result": self.result, "violations": [v.to_json() for v in self.violations]}
+
+
+#: DealReport fields that only keep what other fields give (compared through those)
+_DERIVED = frozenset(("played", "built_tricks"))
 
 
 def _num(v: int | Decimal) -> int | float:
