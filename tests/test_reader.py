@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from ingest.bgn.reader import _read, parse_game, parse_games, read_games, scan_headers
-from replay.record import NOPOS, ParseError
+from replay.record import NOPOS, ParseError, PlayLane
 
 EXAMPLE = """\
 [Event "Club night"]
@@ -632,20 +632,28 @@ _MUTATION_WORDS = ["bela", "rebela", "1:", "2:", "9.", "1.", "-", "hang", "AT", 
                    "{c}", "claim", "rest", "97.5", "turn", "talon", "score", "total", "/", ""]
 
 
+def verdict(report) -> tuple:
+    """Everything a replay says: the JSON report (codes, places, scores, totals),
+    and per deal the plays, tricks, calls and contract."""
+    return (report.to_json(), [(d.plays, d.tricks, d.calls, d.caller, d.contract, d.card_points,
+                                d.decl_by_side, d.bela) for d in report.deals])
+
+
 def test_fast_lines_and_the_general_path_agree_on_mutated_records():
     """Both read paths on 600 mutated canonical records of every variant (tokens
     swapped, dropped, copied or replaced, lines joined): the same records, the
-    same parse errors at the same places."""
+    same parse errors at the same places, the same verdicts of the engine."""
     import random
 
     from mutations import mutate
 
     from ingest.bgn.writer import game_id, read_game_id, source_is_canonical, write_game
+    from replay.engine import replay_game
     from replay.simulate import SUPPORTED, simulate_games
 
     rng = random.Random(20261130)
     bases = [write_game(g) for v in SUPPORTED for g in simulate_games(v, 1, 5, max_deals=3)]
-    canonical = 0
+    canonical = lanes = 0
     for _ in range(600):
         lines = rng.choice(bases).split("\n")
         for _ in range(rng.randint(1, 4)):
@@ -658,12 +666,18 @@ def test_fast_lines_and_the_general_path_agree_on_mutated_records():
             lines[i] = " ".join(toks)
         fast = list(_read([list(lines)], fast_lines=True))
         slow = list(_read([list(lines)], fast_lines=False))
+        # whole verdicts first (comparing records lists a lane's plays): the engine
+        # reads a lane compact and a list of Plays one by one, to the same report
+        for f, g in zip(fast, slow, strict=True):
+            lanes += sum(type(d.plays) is PlayLane and d.plays.compact for d in f.deals)
+            assert verdict(replay_game(f)) == verdict(replay_game(g)), "\n".join(lines)
         assert fast == slow, "\n".join(lines)
         for g in fast:  # a source text taken for canonical hashes to the same id
             if not g.errors:
                 assert read_game_id(g) == game_id(g), "\n".join(lines)
                 canonical += source_is_canonical(g)
     assert 20 < canonical < 600  # both kinds were met
+    assert lanes > 300  # the engine read compact lanes
 
 
 _CANONICAL = (
