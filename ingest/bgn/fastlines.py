@@ -62,6 +62,8 @@ SeatShape = tuple[int, int, tuple[tuple[int, int], ...], tuple[int, ...]]
 #: them (in order, no leading zero): then only the order of the cards can differ
 HandShape = tuple[tuple[SeatShape, ...], bool]
 HAND_SHAPES: dict[int, dict[bytes, HandShape]] = {}
+
+
 def hand_shape(line: str, n: int) -> HandShape | None:
     """(seat, seat col, delivery spans, card cols) per seat of a canonical hands line,
     and whether its seats are written canonically."""

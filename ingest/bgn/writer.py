@@ -26,6 +26,10 @@ TAG_ORDER = (
     "Target", "Rules", "Result", "GameId", "Source",
 )
 _TAG_RANK = {name: i for i, name in enumerate(TAG_ORDER)}
+#: tag names (in the order read) -> their canonical order, for the sets of names met
+_TAG_ORDERS: dict[tuple[str, ...], list[str]] = {}
+#: a card's place in canonical order
+_ORDER_OF = CARD_ORDER.__getitem__
 
 
 def ordered_tags(tags: dict[str, str]) -> list[str]:
@@ -37,9 +41,6 @@ def ordered_tags(tags: dict[str, str]) -> list[str]:
         if len(_TAG_ORDERS) < 1000:
             _TAG_ORDERS[names] = order
     return list(order)
-
-
-_TAG_ORDERS: dict[tuple[str, ...], list[str]] = {}
 
 
 def tag_lines(tags: dict[str, str]) -> list[str]:
@@ -69,9 +70,6 @@ def sorted_cards(cards: Iterable[str]) -> list[str]:
         return sorted(cards, key=CARD_ORDER.__getitem__)
     except KeyError:
         return sorted(cards, key=lambda c: CARD_ORDER.get(c, 99))
-
-
-_ORDER_OF = CARD_ORDER.__getitem__
 
 
 def _comment(text: str) -> str:
