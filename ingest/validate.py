@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from ingest.bgn.files import read_records, record_files
-from ingest.bgn.writer import game_id
+from ingest.bgn.writer import read_game_id
 from replay.engine import replay_game
 from replay.record import Game
 from replay.report import GameReport, Violation
@@ -27,8 +27,8 @@ def validate_file(path: Path | str, display: str | None = None,
     """One report per game of the file, streaming.
 
     ``ids=False`` leaves ``game_id`` out (None): the text report of ``belot
-    validate`` never prints it, and writing each game's canonical text to hash
-    it costs about a sixth of a validation run.  The JSON report asks for it.
+    validate`` never prints it.  The JSON report asks for it; a game whose source
+    text is its canonical text is hashed as read, any other is written again.
     """
     name = display if display is not None else str(path)
     for game in read_records(path):
@@ -39,7 +39,7 @@ def validate_game(game: Game, name: str | None, ids: bool = True) -> GameReport:
     """The report of one game as read (identified by its canonical id when it parses
     and ``ids`` is set); the dashboard's replay viewer replays a single game re-read
     from its file this way."""
-    gid = None if game.errors or not ids else game_id(game)
+    gid = None if game.errors or not ids else read_game_id(game)
     return replay_game(game, file=name, game_id=gid)
 
 

@@ -49,11 +49,12 @@ from replay.figures import check_announcements
 from replay.legality import trick_winner, verify_card
 from replay.record import Claim, Deal, Exchange, Game, Play, PlayLane, Pos, ScoreLine
 from replay.report import (
-    CallRecord,
+    ROW_CARDS,
+    ROW_WINNER,
     DealReport,
     DeclarationRecord,
     GameReport,
-    TrickRecord,
+    PlayedCards,
     Violation,
 )
 from replay.ruleset import EndRule, Ruleset, RulesetError
@@ -256,7 +257,8 @@ class DealWalk:
                 gw.winner = self.ended_game
         else:
             quiet = rs.no_end_on_capot and (capot or contract is None)
-            last = dr.tricks[-1].winner if dr.tricks and len(dr.tricks) == rs.tricks else None
+            rows = dr.trick_rows
+            last = rows[-1][ROW_WINNER] if rows and len(rows) == rs.tricks else None
             gw.close_deal(dr.score, may_end=not quiet and result is not None,
                           last_trick=None if last is None else rs.side_of[last])
         dr.total = list(gw.totals)
@@ -279,7 +281,7 @@ class DealWalk:
             pos = calls[f.call_index].pos if calls and f.call_index >= 0 else (
                 calls[-1].pos if calls else deal.bids_pos)
             self.flag(f.code, pos, None, f.seat, f.message)
-        dr.calls = [CallRecord(s, c, r, ok) for s, c, r, ok in result.calls]
+        dr.call_rows = result.calls
         contract = result.contract
         if contract is not None:
             dr.caller = contract.seat
@@ -593,8 +595,10 @@ class DealWalk:
         betl = self.betl
         soloist = contract.seat
         last_bonus = rs.last_trick_bonus
-        record_play = dr.plays.append
-        record_trick = dr.tricks.append
+        # the plays are listed from the cards only when asked (report.PlayedCards)
+        illegal: set[int] = set()
+        dr.played = played = PlayedCards(cards, n, leader, illegal, marked)
+        record_trick = dr.trick_rows.append
         belas_of = BELA_CARDS[kind]
         seat_at = _SEAT_ORDER[n]
         turn_seats = seat_at[leader]
@@ -634,11 +638,10 @@ class DealWalk:
                     code = breach.code
                     self.flag(code, pos_of(k), number, seat, breach.message)
             # bela / rebela (a token of its own: docs/bgn/replay.md §5)
-            bela = None if play is None else play.bela
             if belas_of >> c & 1:
                 for where, why in belas.play(play or _BARE, seat, c, hand, trick, ct):
                     self.flag("A503", where, number, seat, why)
-            elif play is not None and bela is not None:
+            elif play is not None and play.bela is not None:
                 where, why = wrong_word(play)
                 self.flag("A503", where, number, seat, why)
             # the card leaves whichever hand holds it
@@ -649,11 +652,13 @@ class DealWalk:
                     if hands[s] & bit:
                         hands[s] ^= bit
                         break
-            record_play((seat, c, number, code is None, bela))
             k += 1
-            if code is not None and penalty and code != "C405":
-                # mk4-22, bg4-49: C401-C404 and D203 end the deal (docs/bgn/replay.md §7)
-                return self.penalty(seat, caller_side, kind)
+            if code is not None:
+                illegal.add(k - 1)
+                if penalty and code != "C405":
+                    # mk4-22, bg4-49: C401-C404 and D203 end the deal (docs/bgn/replay.md §7)
+                    played.count = k
+                    return self.penalty(seat, caller_side, kind)
             # the winner so far: the highest trump, else the highest of the led suit
             if not p:
                 w, wc, w_strength, led = 0, c, strength[c], suit_of[c]
@@ -671,7 +676,7 @@ class DealWalk:
                 ws = side_of[winner]
                 points[ws] += pts
                 tricks_won[ws] += 1
-                record_trick(TrickRecord(number, leader, turn_seats, trick, winner, pts))
+                record_trick((number, leader, turn_seats, trick, winner, pts))
                 if track_soloist and winner == soloist:
                     for x in trick:
                         self.soloist_won |= 1 << x
@@ -688,7 +693,7 @@ class DealWalk:
                 if betl and winner == soloist:
                     break  # hu3-19: play stops at the soloist's first trick
         seats = turn_seats[:p]
-        played_count = k
+        played_count = played.count = k
         dr.card_points = list(points)
         if self.ended_game is not None:
             # mk4-26, docs/bgn/replay.md §13: card points so far, nothing else; made null
@@ -747,8 +752,10 @@ class DealWalk:
         if capot and rs.capot_in_last_trick:
             # contree §1: the last trick is worth 100 to a side that took all eight
             points[capot[0]] += rs.capot_bonus
-            if self.dr.tricks and len(self.dr.tricks) == rs.tricks:
-                self.dr.tricks[-1].points += rs.capot_bonus
+            rows = self.dr.trick_rows
+            if rows and len(rows) == rs.tricks:
+                *row, points_of_last = rows[-1]
+                rows[-1] = (*row, points_of_last + rs.capot_bonus)  # type: ignore[assignment]
             self.dr.card_points = list(points)
         t = Tally(contract=contract, caller_side=caller_side, points=list(points),
                   tricks=list(tricks_won), decl=list(self.decl_by_side), decl_all=self.decl_all,
@@ -805,8 +812,8 @@ class DealWalk:
                           "defence")
             # the claiming side takes every remaining trick (docs/bgn/game.md#deals)
             remaining = FULL_DECK
-            for tr in self.dr.tricks:
-                for x in tr.cards:
+            for row in self.dr.trick_rows:
+                for x in row[ROW_CARDS]:
                     remaining &= ~(1 << x)
             points = list(points)
             points[side] += sum(self.ct.points[x] for x in cards_in(remaining))
@@ -825,7 +832,8 @@ class DealWalk:
             # after the last card: the deal is scored in full (docs/bgn/report.md)
             result = self.settle(points, tricks_won, caller_side, contract)
             after = [gw.totals[i] + result.scores[i] for i in range(rs.sides)]
-            last = rs.side_of[self.dr.tricks[-1].winner] if self.dr.tricks else None
+            rows = self.dr.trick_rows
+            last = rs.side_of[rows[-1][ROW_WINNER]] if rows else None
             if gw.decide(after, last) != side:
                 self.flag("A505", claim.pos, number, claim.seat,
                           f"{gw.side_label(side)} has not won the game")
@@ -834,8 +842,9 @@ class DealWalk:
             self.flag("A505", claim.pos, number, claim.seat,
                       f"{gw.side_label(side)} has not reached {rs.target} with a trick it won")
             return self.figures(points, at_first, tricks_won)
-        if rs.claim_after_own_trick and (trick or not self.dr.tricks
-                                         or rs.side_of[self.dr.tricks[-1].winner] != side):
+        rows = self.dr.trick_rows
+        if rs.claim_after_own_trick and (trick or not rows
+                                         or rs.side_of[rows[-1][ROW_WINNER]] != side):
             # ru3-27: only right after a trick the claimer won (not the last)
             self.flag("A505", claim.pos, number, claim.seat,
                       f"seat {claim.seat} may claim the game only right after a trick it won")

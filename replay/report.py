@@ -7,9 +7,10 @@ other tools rely on: its fields only ever grow.  The richer per-deal fields
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, fields
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from replay.scoring import Tally
@@ -65,7 +66,58 @@ class CallRecord:
     legal: bool
 
 
+#: one card replayed: (seat, card, trick, legal, bela word)
+PlayRecord = tuple[int, int, int, bool, "str | None"]
+#: one trick as the play loop keeps it, the fields of a TrickRecord in their order:
+#: (number, leader, seats, cards, winner, points); ``TrickRecord`` objects are made
+#: from these only when a consumer asks for ``DealReport.tricks``
+TrickRow = tuple[int, int, tuple[int, ...], list[int], int, int]
+ROW_CARDS = 3
+ROW_WINNER = 4
+#: one call of the auction: (seat, call, round, legal), the fields of a CallRecord
+CallRow = tuple[int, str, int, bool]
+
+
 @dataclass(slots=True)
+class PlayedCards:
+    """What the play loop keeps so that a deal's plays can be listed when asked.
+
+    Validation never reads the list of plays, so the loop does not build a record
+    per card: the seat of the ``k``-th card follows from the trick it belongs to
+    (trick ``k // n + 1``, led by the winner of the trick before), so the cards,
+    the first leader, the tricks and the few illegal or bela-marked cards give it
+    back exactly.
+    """
+
+    cards: list[int]
+    n: int
+    first: int  # the leader of trick 1
+    illegal: set[int]  # indexes of the cards that broke a rule
+    marked: Mapping[int, Any]  # index -> the written Play, for its bela word
+    count: int = 0  # cards replayed
+    listed: list[PlayRecord] | None = None  # the records, once asked for
+
+    def records(self, tricks: list[TrickRow]) -> list[PlayRecord]:
+        """(seat, card, trick, legal, bela) per card, built on the first call."""
+        if self.listed is not None:
+            return self.listed
+        n, illegal, marked = self.n, self.illegal, self.marked
+        out: list[PlayRecord] = []
+        for k in range(self.count):
+            j, i = divmod(k, n)
+            if j < len(tricks):
+                seat = tricks[j][2][i]
+            else:  # the trick the play stopped in
+                leader = tricks[-1][ROW_WINNER] if tricks else self.first
+                seat = (leader - 1 + i) % n + 1
+            play = marked.get(k)
+            out.append((seat, self.cards[k], j + 1, k not in illegal,
+                        None if play is None else play.bela))
+        self.listed = out
+        return out
+
+
+@dataclass(slots=True, eq=False)
 class DealReport:
     deal: int
     made: bool | None
@@ -83,7 +135,9 @@ class DealReport:
     round: int | None = None
     #: Hungarian figures validly announced
     figures: list[str] = field(default_factory=list)
-    calls: list[CallRecord] = field(default_factory=list)
+    #: the auction's calls as (seat, call, round, legal); ``calls`` lists them as
+    #: CallRecords (the rows are shared with a remembered auction: never changed)
+    call_rows: Sequence[CallRow] = ()
     declarations: list[DeclarationRecord] = field(default_factory=list)
     #: side whose declarations counted, and what they were worth to it
     decl_side: int | None = None
@@ -92,13 +146,16 @@ class DealReport:
     decl_by_side: list[int] = field(default_factory=list)
     #: seat -> bela points credited
     bela: dict[int, int] = field(default_factory=dict)
-    tricks: list[TrickRecord] = field(default_factory=list)
+    #: the tricks played, as rows; ``tricks`` lists them as TrickRecords
+    trick_rows: list[TrickRow] = field(default_factory=list)
     #: card points (with the last-trick bonus) per side, as played
     card_points: list[int] = field(default_factory=list)
     capot_side: int | None = None
     penalty: bool = False
-    #: (seat, card, trick, legal, bela) for every card replayed
-    plays: list[tuple[int, int, int, bool, str | None]] = field(default_factory=list)
+    #: what lists the cards replayed (``plays``) when asked; None when none were
+    played: PlayedCards | None = None
+    #: the TrickRecords, once asked for
+    built_tricks: list[TrickRecord] | None = None
     #: seat -> 32-bit mask held at the start of play (known hands only)
     hands: dict[int, int] = field(default_factory=dict)
     line: int = 0
@@ -106,9 +163,43 @@ class DealReport:
     #: when the deal was scored from its play; the double-dummy analysis re-scores it
     tally: Tally | None = None
 
+    @property
+    def plays(self) -> list[PlayRecord]:
+        """(seat, card, trick, legal, bela) for every card replayed, in play order."""
+        played = self.played
+        return [] if played is None else played.records(self.trick_rows)
+
+    @property
+    def tricks(self) -> list[TrickRecord]:
+        """The tricks played, in order (built from ``trick_rows`` on the first call)."""
+        if self.built_tricks is None:
+            self.built_tricks = [TrickRecord(*row) for row in self.trick_rows]
+        return self.built_tricks
+
+    @property
+    def calls(self) -> list[CallRecord]:
+        """The auction's calls in the order made."""
+        return [CallRecord(*row) for row in self.call_rows]
+
+    @property
+    def play_count(self) -> int:
+        """How many cards were replayed (``len(plays)`` without listing them)."""
+        return 0 if self.played is None else self.played.count
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not DealReport:
+            return NotImplemented
+        return all(getattr(self, f.name) == getattr(other, f.name)
+                   for f in fields(self) if f.name not in _DERIVED) and self.plays == other.plays
+
+    __hash__ = None  # type: ignore[assignment]
+
     def to_json(self) -> dict[str, object]:
-        return {"deal": self.deal, "made": self.made, "score": [_num(v) for v in self.score],
-                "total": [_num(v) for v in self.total], "hang": _num(self.hang)}
+        # ints, the usual numbers, go as they are, without a call each
+        return {"deal": self.deal, "made": self.made,
+                "score": [v if type(v) is int else _num(v) for v in self.score],
+                "total": [v if type(v) is int else _num(v) for v in self.total],
+                "hang": self.hang if type(self.hang) is int else _num(self.hang)}
 
 
 @dataclass(slots=True)
@@ -127,6 +218,10 @@ class GameReport:
         return {"file": self.file, "game": self.game, "game_id": self.game_id,
                 "variant": self.variant, "deals": [d.to_json() for d in self.deals],
                 "result": self.result, "violations": [v.to_json() for v in self.violations]}
+
+
+#: DealReport fields that only keep what other fields give (compared through those)
+_DERIVED = frozenset(("played", "built_tricks"))
 
 
 def _num(v: int | Decimal) -> int | float:

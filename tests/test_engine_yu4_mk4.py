@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from engine_util import TRICKS, found, record, replay_text, where
 
+from replay.cards import CARD_INDEX
+
 
 def deal0(report):
     d = report.deals[0]
@@ -338,3 +340,16 @@ def test_rebela_on_the_second_card_is_fine_and_bela_rebela_on_one_is_not():
     r = replay_text(text)
     assert found(r) == [("A503", *where(text, "rebela"), 1, 3, 4)]
     assert deal0(r) == (True, [34, 148], [34, 148])  # the bela itself stands
+
+
+def test_plays_of_a_trick_cut_short_belong_to_the_last_winner_and_the_seats_after():
+    """The plays are listed when asked, from the cards and the tricks: the cards of
+    a trick the record stops in are played by the last trick's winner and the seats
+    after him, each from its own hand."""
+    text = record(tricks=TRICKS[:3] + ["QH AH"], result="*")
+    (dr,) = replay_text(text).deals
+    assert dr.play_count == 14 and len(dr.tricks) == 3
+    leader = dr.tricks[2].winner
+    assert [p[:3] for p in dr.plays[12:]] == [
+        (leader, CARD_INDEX["QH"], 4), (leader % 4 + 1, CARD_INDEX["AH"], 4)]
+    assert all(dr.hands[seat] >> card & 1 for seat, card, *_ in dr.plays)

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from ingest.bgn.reader import _read, parse_game, parse_games, read_games, scan_headers
-from replay.record import NOPOS, ParseError
+from replay.record import NOPOS, ParseError, PlayLane
 
 EXAMPLE = """\
 [Event "Club night"]
@@ -632,19 +632,28 @@ _MUTATION_WORDS = ["bela", "rebela", "1:", "2:", "9.", "1.", "-", "hang", "AT", 
                    "{c}", "claim", "rest", "97.5", "turn", "talon", "score", "total", "/", ""]
 
 
+def verdict(report) -> tuple:
+    """Everything a replay says: the JSON report (codes, places, scores, totals),
+    and per deal the plays, tricks, calls and contract."""
+    return (report.to_json(), [(d.plays, d.tricks, d.calls, d.caller, d.contract, d.card_points,
+                                d.decl_by_side, d.bela) for d in report.deals])
+
+
 def test_fast_lines_and_the_general_path_agree_on_mutated_records():
     """Both read paths on 600 mutated canonical records of every variant (tokens
     swapped, dropped, copied or replaced, lines joined): the same records, the
-    same parse errors at the same places."""
+    same parse errors at the same places, the same verdicts of the engine."""
     import random
 
     from mutations import mutate
 
-    from ingest.bgn.writer import write_game
+    from ingest.bgn.writer import game_id, read_game_id, source_is_canonical, write_game
+    from replay.engine import replay_game
     from replay.simulate import SUPPORTED, simulate_games
 
     rng = random.Random(20261130)
     bases = [write_game(g) for v in SUPPORTED for g in simulate_games(v, 1, 5, max_deals=3)]
+    canonical = lanes = 0
     for _ in range(600):
         lines = rng.choice(bases).split("\n")
         for _ in range(rng.randint(1, 4)):
@@ -657,4 +666,51 @@ def test_fast_lines_and_the_general_path_agree_on_mutated_records():
             lines[i] = " ".join(toks)
         fast = list(_read([list(lines)], fast_lines=True))
         slow = list(_read([list(lines)], fast_lines=False))
+        # whole verdicts first (comparing records lists a lane's plays): the engine
+        # reads a lane compact and a list of Plays one by one, to the same report
+        for f, g in zip(fast, slow, strict=True):
+            lanes += sum(type(d.plays) is PlayLane and d.plays.compact for d in f.deals)
+            assert verdict(replay_game(f)) == verdict(replay_game(g)), "\n".join(lines)
         assert fast == slow, "\n".join(lines)
+        for g in fast:  # a source text taken for canonical hashes to the same id
+            if not g.errors:
+                assert read_game_id(g) == game_id(g), "\n".join(lines)
+                canonical += source_is_canonical(g)
+    assert 20 < canonical < 600  # both kinds were met
+    assert lanes > 300  # the engine read compact lanes
+
+
+_CANONICAL = (
+    '[Variant "yu4"]\n[Event "e"]\n\ndeal 1 dealer 4\n'
+    'hands 1: 7S 8S 9S TS JS QS KS AS 2: 7H 8H 9H TH JH QH KH AH '
+    '3: 7D 8D 9D TD JD QD KD AD 4: 7C 8C 9C TC JC QC KC AC\n'
+    'bids 1:H pass pass pass\ndeclare 1: run5:AS 2: - 3: - 4: -\n'
+    'play 1. AS 7H 7D 7C\n2. KS 8H 8D 8C\nscore 97.5 hang 10\ntotal 0 0\nresult *\n'
+)
+
+
+@pytest.mark.parametrize("edit", [
+    None,
+    ("KS AS 2:", "AS KS 2:"),  # a delivery out of canonical order
+    ('[Variant "yu4"]\n[Event "e"]', '[Event "e"]\n[Variant "yu4"]'),  # tags out of order
+    ("deal 1 dealer 4", "deal 01 dealer 4"),
+    ("declare 1: run5:AS 2: - 3: - 4: -", "declare 1: run5:AS"),  # seats left out
+    ("score 97.5 hang 10", "score 97.50 hang 10"),
+    ("bids 1:H", "bids 1:h"),
+    ("play 1. AS 7H 7D 7C\n2.", "play 1. AS 7H 7D 7C 2."),  # two tricks on a line
+    ("2. KS", "{a comment}\n2. KS"),
+    ("\n\ndeal", "\ndeal"),  # no empty line after the tags
+    ("result *", "result  *"),
+])
+def test_a_source_text_is_taken_for_canonical_only_when_it_is(edit):
+    """A source text is taken for canonical (the JSON report hashes it as it stands)
+    exactly when the writer writes the game as its source text."""
+    from ingest.bgn.writer import game_id, read_game_id, source_is_canonical, write_game
+
+    text = _CANONICAL if edit is None else _CANONICAL.replace(*edit)
+    assert text != _CANONICAL or edit is None
+    (game,) = parse_games(text)
+    assert not game.errors
+    assert source_is_canonical(game) == (edit is None)
+    assert (game.source_text == write_game(game, comments=False)) == (edit is None)
+    assert read_game_id(game) == game_id(game)

@@ -13,8 +13,10 @@ from hypothesis import strategies as st
 
 from ingest.bgn.reader import parse_games
 from ingest.bgn.writer import write_game
+from replay.cards import CARD_TEXT
 from replay.engine import replay_game
 from replay.simulate import SUPPORTED, simulate_games
+from replay.variants import table_facts
 
 VARIANTS = st.sampled_from(SUPPORTED)
 SEEDS = st.integers(min_value=0, max_value=2**31)
@@ -118,3 +120,32 @@ def test_compact_plays_and_play_objects_replay_to_the_same_report(variant, seed,
     assert one.to_json() == two.to_json()
     assert [(d.plays, d.tricks, d.card_points) for d in one.deals] == [
         (d.plays, d.tricks, d.card_points) for d in two.deals]
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(variant=VARIANTS, seed=SEEDS)
+def test_the_plays_listed_on_demand_are_the_cards_as_the_seats_played_them(variant, seed):
+    """``DealReport.plays`` is built from the cards and the tricks only when asked:
+    each written card in order, by the seat whose turn it was (each seat once per
+    trick, the leader being the previous trick's winner), its trick number, legal
+    unless a finding names its seat and trick; a legal card comes from its seat's
+    hand (the seats are checked against the cards, not against the engine's own
+    bookkeeping)."""
+    (game,) = simulate_games(variant, 1, seed, violation_rate=0.05)
+    parsed, report = through_text(game)
+    n = table_facts(variant).players
+    flagged = {(v.deal, v.trick, v.seat) for v in report.violations}
+    for index, (deal, dr) in enumerate(zip(parsed.deals, report.deals, strict=True), start=1):
+        plays = dr.plays
+        assert dr.play_count == len(plays)
+        written = [p.card for p in deal.plays or []][:len(plays)]
+        assert [CARD_TEXT[card] for _, card, _, _, _ in plays] == written
+        for k, (seat, card, trick, legal, _bela) in enumerate(plays):
+            assert trick == k // n + 1
+            if legal and dr.hands:
+                assert dr.hands[seat] >> card & 1, (index, k)
+            if not legal:
+                assert (index, trick, seat) in flagged
+        for j, t in enumerate(dr.tricks):
+            assert [s for s, _, tr, _, _ in plays if tr == t.number] == list(t.seats)
+            assert j == 0 or t.leader == dr.tricks[j - 1].winner

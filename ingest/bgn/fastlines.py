@@ -14,6 +14,7 @@ from decimal import Decimal
 from typing import Any
 
 from ingest.bgn.lexer import CACHE, call_of, lookup
+from ingest.bgn.writer import format_number
 
 CARD_PATTERN = r"[789TJQKA][SHDC]"
 CARDS = frozenset(r + s for s in "SHDC" for r in "789TJQKA")
@@ -57,12 +58,15 @@ HAND_GROUP_RE = re.compile(r" ([0-9]+): ((?:" + CARD_PATTERN + "(?: " + CARD_PAT
 CARD_MASK = bytes.maketrans(b"789TJQKASHDC", b"rrrrrrrrssss")
 #: one seat of a hands line: (seat, seat col, (start, end) of each delivery, card cols)
 SeatShape = tuple[int, int, tuple[tuple[int, int], ...], tuple[int, ...]]
-HandShape = tuple[SeatShape, ...]
+#: the seats of a hands line, and whether its seats are written as the writer writes
+#: them (in order, no leading zero): then only the order of the cards can differ
+HandShape = tuple[tuple[SeatShape, ...], bool]
 HAND_SHAPES: dict[int, dict[bytes, HandShape]] = {}
 
 
 def hand_shape(line: str, n: int) -> HandShape | None:
-    """(seat, seat col, delivery spans, card cols) per seat of a canonical hands line."""
+    """(seat, seat col, delivery spans, card cols) per seat of a canonical hands line,
+    and whether its seats are written canonically."""
     if HANDS_LINE_RE.match(line) is None:
         return None
     groups = HAND_GROUP_RE.findall(line)
@@ -83,7 +87,9 @@ def hand_shape(line: str, n: int) -> HandShape | None:
             col += 3 * k + 2
         col -= 2
         shape.append((seat, spos, tuple(spans), tuple(cols)))
-    return tuple(shape)
+    canonical_seats = seats == sorted(seats) and all(
+        str(seat) == num for (num, _), seat in zip(groups, seats, strict=True))
+    return tuple(shape), canonical_seats
 DEAL_LINE_RE = re.compile(r"deal ([0-9]+) dealer ([0-9]+)\Z")
 CALL_PATTERN = r"(?:[0-9]+:)?(?:pass|take|[SHDC]|NT|AT|XX|X|[1-9][0-9]*(?:[SHDC]|NT|AT)|capot(?:[SHDC]|NT|AT))"
 BIDS_LINE_RE = re.compile(r"bids(?: " + CALL_PATTERN + r")+\Z")
@@ -95,7 +101,8 @@ SCORE_LINE_RE = re.compile(r"(score)((?: (?:" + NUMBER_PATTERN + r"|-))+)(?: han
 TOTAL_LINE_RE = re.compile(r"(total)((?: " + NUMBER_PATTERN + r")+)()\Z")
 
 #: what a canonical line says, its kind first: ("deal", number, dealer), ("bids", calls),
-#: ("declare", seats, last seat, dash), ("score"|"total", values, cols, hang, hang col)
+#: ("declare", seats, last seat, dash), ("score"|"total", values, cols, hang, hang col);
+#: last, whether the writer writes what it says as this very line (``line_template``)
 Template = tuple[str, *tuple[Any, ...]]
 TEMPLATES: dict[int, dict[str, Template | None]] = {}
 
@@ -115,13 +122,20 @@ def sheet_number(tok: str) -> Decimal:
 
 def line_template(line: str, n: int) -> Template | None:
     """What a canonical deal header, bids, declare, score or total line says, with the
-    columns of its parts; None when the line is not one (the general path reads it)."""
+    columns of its parts; None when the line is not one (the general path reads it).
+
+    The template's last item says whether ``ingest.bgn.writer`` writes what it says
+    as this very line (no leading zero, no seat left out of ``declare``, calls and
+    numbers spelled as the writer spells them): a game read only from such lines
+    has its canonical text as its source text (``ingest.bgn.writer.read_game_id``).
+    """
     c = line[:1]
     if c == "d":
         m = DEAL_LINE_RE.match(line)
         if m is not None:
-            dealer = int(m.group(2))
-            return ("deal", int(m.group(1)), dealer) if 1 <= dealer <= n else None
+            number, dealer = int(m.group(1)), int(m.group(2))
+            return (("deal", number, dealer, line == f"deal {number} dealer {dealer}")
+                    if 1 <= dealer <= n else None)
         if DECLARE_LINE_RE.match(line) is None:
             return None
         toks = line.split(" ")
@@ -139,12 +153,15 @@ def line_template(line: str, n: int) -> Template | None:
                 combos.append((tok, col))
             col += len(tok) + 1
         items_t = tuple((seat, scol, tuple(cs)) for seat, scol, cs in items)
-        return ("declare", items_t, items[-1][0], toks[-1] == "-")
+        # the writer writes every seat from 1 on, '-' for one that declared nothing
+        verbatim = seats == list(range(1, max(n, *seats) + 1)) and " 0" not in line
+        return ("declare", items_t, items[-1][0], toks[-1] == "-", verbatim)
     if c == "b":
         if BIDS_LINE_RE.match(line) is None:
             return None
         calls = []
         col = 6
+        verbatim = True
         for tok in line.split(" ")[1:]:
             seat = None
             call = tok
@@ -153,9 +170,12 @@ def line_template(line: str, n: int) -> Template | None:
                 seat = int(head)
                 if not 1 <= seat <= n:
                     return None
-            calls.append((call_of(call) or "take", seat, col))
+                verbatim = verbatim and head[0] != "0"
+            spelled = call_of(call) or "take"
+            verbatim = verbatim and spelled == call
+            calls.append((spelled, seat, col))
             col += len(tok) + 1
-        return ("bids", tuple(calls))
+        return ("bids", tuple(calls), verbatim)
     if c == "s" or c == "t":
         m = (SCORE_LINE_RE if c == "s" else TOTAL_LINE_RE).match(line)
         if m is None:
@@ -169,7 +189,11 @@ def line_template(line: str, n: int) -> Template | None:
             col += len(tok) + 1
         h = m.group(3)
         hang = sheet_number(h) if h else None
-        return (m.group(1), tuple(values), tuple(cols), hang, m.start(3) + 1 if h else 0)
+        written = [m.group(1), *map(format_number, values)]
+        if h:
+            written += ["hang", format_number(hang)]
+        return (m.group(1), tuple(values), tuple(cols), hang, m.start(3) + 1 if h else 0,
+                " ".join(written) == line)
     return None
 
 

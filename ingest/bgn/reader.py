@@ -118,6 +118,7 @@ class _GameReader:
         "cur_ann", "ann_after", "ex_seat", "ex_pos", "cur_ex", "dseat", "dseat_pos", "ddash",
         "dbare", "line", "hang_state", "hang_kw_pos", "pend", "after", "skip_mt", "skip_res",
         "src", "src_len", "templates", "fresh", "lane", "hands", "talon", "bids", "exch", "decl",
+        "verbatim", "slow_lines",
     )
 
     # Set when the first ``deal`` keyword opens a deal, and when a section opens (its
@@ -175,6 +176,10 @@ class _GameReader:
         self.skip_res = 0
         self.src: list[str] = []
         self.src_len = 0
+        #: every fast line so far is the writer's own text; the lines of ``src`` that
+        #: were not fast lines (``Game.verbatim_lines`` counts the others)
+        self.verbatim = True
+        self.slow_lines = 0
 
     # ------------------------------------------------------------------ tokens
 
@@ -290,6 +295,8 @@ class _GameReader:
                 templates[line] = t
         if t is None:
             return False
+        if not t[-1]:
+            self.verbatim = False
         self.fast_line(t, ln)
         self.fresh = True
         return True
@@ -355,6 +362,7 @@ class _GameReader:
             return True
         if lane is not None:
             self._unlane(lane)
+        self.verbatim = False  # the writer writes these plays as a lane of its own
         plays = self.plays
         app = plays.append
         base = first
@@ -402,13 +410,14 @@ class _GameReader:
         if shapes is None:
             shapes = HAND_SHAPES[self.n] = {}
         key = line.encode().translate(CARD_MASK)
-        shape = shapes.get(key)
-        if shape is None:
-            shape = hand_shape(line, self.n)
-            if shape is None:
+        known = shapes.get(key)
+        if known is None:
+            known = hand_shape(line, self.n)
+            if known is None:
                 return False
             if len(shapes) < 10_000 and b"r:" not in key:  # no seat digit masked
-                shapes[key] = shape
+                shapes[key] = known
+        shape, canonical_seats = known
         self._enter("hands", (ln, 1))
         deal = self.deal
         hands = self.hands
@@ -419,6 +428,8 @@ class _GameReader:
             hands[seat] = [line[i:j].split(" ") for i, j in spans]
             cols_of[seat] = cols
         deal.hand_card_pos = LinePlaces(ln, cols_of)
+        if not canonical_seats:
+            self.verbatim = False  # (the order of the cards is checked by read_game_id)
         seat = shape[-1][0]
         self.hseat = seat
         self.hdel = hands[seat][-1]
@@ -1124,12 +1135,17 @@ class _GameReader:
                 game.comments = self.pend
         text = "\n".join(self.src).rstrip()
         game.source_text = text + "\n" if text else ""
+        game.verbatim_lines = len(self.src) - self.slow_lines if self.verbatim else 0
         return game
 
     def add_src(self, text: str) -> None:
+        """Keep a line (or the game's part of one) read by the tokenizer."""
         if self.src_len < MAX_SOURCE_CHARS:
             self.src.append(text)
             self.src_len += len(text) + 1
+            self.slow_lines += 1
+        else:
+            self.verbatim = False  # source_text is cut short
 
 
 #: state -> the method that reads a token in it (plain functions: no reference cycle,

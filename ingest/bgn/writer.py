@@ -16,8 +16,9 @@ from ingest.bgn.lexer import CARD_ORDER
 from replay.record import Announce, Deal, Game, Play, PlayLane, ScoreLine
 from replay.variants import table_facts
 
-__all__ = ["write_game", "write_games", "game_id", "deal_id", "format_number", "sorted_cards",
-           "ordered_tags", "TAG_ORDER"]
+__all__ = ["write_game", "write_games", "game_id", "read_game_id", "source_is_canonical",
+           "deal_id", "format_number", "sorted_cards",
+           "ordered_tags", "tag_lines", "TAG_ORDER"]
 
 #: the tags written first, in this order; the others follow sorted by code point
 TAG_ORDER = (
@@ -25,11 +26,26 @@ TAG_ORDER = (
     "Target", "Rules", "Result", "GameId", "Source",
 )
 _TAG_RANK = {name: i for i, name in enumerate(TAG_ORDER)}
+#: tag names (in the order read) -> their canonical order, for the sets of names met
+_TAG_ORDERS: dict[tuple[str, ...], list[str]] = {}
+#: a card's place in canonical order
+_ORDER_OF = CARD_ORDER.__getitem__
 
 
 def ordered_tags(tags: dict[str, str]) -> list[str]:
-    """Tag names in canonical order."""
-    return sorted(tags, key=lambda k: (_TAG_RANK.get(k, len(TAG_ORDER)), k))
+    """Tag names in canonical order (remembered: a file repeats a few sets of names)."""
+    names = tuple(tags)
+    order = _TAG_ORDERS.get(names)
+    if order is None:
+        order = sorted(names, key=lambda k: (_TAG_RANK.get(k, len(TAG_ORDER)), k))
+        if len(_TAG_ORDERS) < 1000:
+            _TAG_ORDERS[names] = order
+    return list(order)
+
+
+def tag_lines(tags: dict[str, str]) -> list[str]:
+    """The tag lines ``[Name "value"]`` in canonical order."""
+    return [f'[{name} "{_escape(tags[name])}"]' for name in ordered_tags(tags)]
 
 
 def format_number(value: Decimal | int | float | None) -> str:
@@ -202,7 +218,7 @@ def write_game(game: Game, comments: bool = True) -> str:
     With ``comments=False`` every comment is left out (the text ``game_id`` hashes).
     """
     players = table_facts(game.tags.get("Variant")).players
-    lines = [f'[{name} "{_escape(game.tags[name])}"]' for name in ordered_tags(game.tags)]
+    lines = tag_lines(game.tags)
     body: list[str] = []
     if comments:
         body.extend(_comment(c) for c in game.comments)
@@ -235,6 +251,39 @@ def write_games(games: Iterable[Game], stream: IO[str]) -> int:
 def game_id(game: Game) -> str:
     """Lower-case hex SHA-256 of the game's canonical text without comments."""
     return hashlib.sha256(write_game(game, comments=False).encode("utf-8")).hexdigest()
+
+
+def read_game_id(game: Game) -> str:
+    """``game_id`` of a game as the reader returned it: a source text that already is
+    the canonical text (``source_is_canonical``) is hashed as it stands, without
+    writing the game again."""
+    if source_is_canonical(game):
+        return hashlib.sha256(game.source_text.encode("utf-8")).hexdigest()
+    return game_id(game)
+
+
+def source_is_canonical(game: Game) -> bool:
+    """True when ``write_game(game, comments=False)`` is ``game.source_text``: the
+    tag lines as written here, one empty line, the first deal's header, then only
+    lines the reader read whole as the writer's own text (``Game.verbatim_lines``),
+    the result line last, and every delivery's cards in canonical order."""
+    if not game.verbatim_lines or game.errors or game.comments or not game.deals:
+        return False
+    lines = game.source_text.split("\n")
+    tags = tag_lines(game.tags)
+    k = len(tags)
+    first = game.deals[0]
+    if not (len(lines) == k + game.verbatim_lines + 4 and lines[:k] == tags
+            and lines[k] == "" and lines[k + 1] == f"deal {first.number} dealer {first.dealer}"
+            and lines[-2] == f"result {game.result}"):
+        return False
+    for deal in game.deals:  # plain loops: a generator here costs three times as much
+        if deal.hands:
+            for deliveries in deal.hands.values():
+                for cards in deliveries:
+                    if cards != sorted(cards, key=_ORDER_OF):
+                        return False
+    return True
 
 
 def deal_id(game: Game, deal: Deal) -> str | None:
