@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
     from replay.scoring import Tally
@@ -72,8 +72,8 @@ PlayRecord = tuple[int, int, int, bool, "str | None"]
 #: (number, leader, seats, cards, winner, points); ``TrickRecord`` objects are made
 #: from these only when a consumer asks for ``DealReport.tricks``
 TrickRow = tuple[int, int, tuple[int, ...], list[int], int, int]
-ROW_CARDS = 3
-ROW_WINNER = 4
+ROW_CARDS: Final = 3
+ROW_WINNER: Final = 4
 #: one call of the auction: (seat, call, round, legal), the fields of a CallRecord
 CallRow = tuple[int, str, int, bool]
 
