@@ -63,9 +63,22 @@ class DealAnalysis:
 def playable(dr: DealReport, rs: Ruleset) -> bool:
     """A deal the solver can take: a contract, some play, and every hand whole at
     the first lead (written, or rebuilt from a play that shows every card)."""
-    return (dr.caller is not None and dr.contract is not None and bool(dr.plays)
-            and not dr.penalty and len(dr.hands) == rs.players
-            and all(h.bit_count() == rs.hand_size for h in dr.hands.values()))
+    return unplayable_reason(dr, rs) is None
+
+
+def unplayable_reason(dr: DealReport, rs: Ruleset) -> str | None:
+    """Why the solver cannot take a deal, in a reader's words (None when it can)."""
+    if dr.caller is None or dr.contract is None:
+        return "no contract was played (everyone passed, or the auction broke off)"
+    if dr.penalty:
+        return "a penalty ended the deal, so its play is not one the rules lead to"
+    if not dr.plays:
+        return "the record has no play for this deal"
+    if len(dr.hands) != rs.players or any(h.bit_count() != rs.hand_size
+                                          for h in dr.hands.values()):
+        return ("not every hand is known at the first lead (no hands section, and a play "
+                "that does not show every card)")
+    return None
 
 
 def deal_game(dr: DealReport, rs: Ruleset) -> tuple[Game, bool]:
@@ -181,18 +194,25 @@ def analyse_game(game: RecordGame) -> tuple[GameReport, list[DealAnalysis]]:
     """Replay a game record (``replay.record.Game``) and analyse its deals; a game
     whose ruleset cannot be loaded has its report's findings and no analysis."""
     from replay.engine import replay_game
-    from replay.ruleset import RulesetError
-    from replay.rulesets import load_ruleset
 
     report = replay_game(game)
     if report.parse_failed:
         return report, []
+    rs = game_ruleset(game)
+    return report, [] if rs is None else analyse_report(report, rs)
+
+
+def game_ruleset(game: RecordGame) -> Ruleset | None:
+    """The ruleset a game record names (Variant, Rules, Target tags); None when it
+    cannot be loaded (the replay reports why)."""
+    from replay.ruleset import RulesetError
+    from replay.rulesets import load_ruleset
+
     try:
-        rs = load_ruleset(game.tags.get("Variant"), game.tags.get("Rules"),
-                          game.tags.get("Target"))
+        return load_ruleset(game.tags.get("Variant"), game.tags.get("Rules"),
+                            game.tags.get("Target"))
     except RulesetError:
-        return report, []
-    return report, analyse_report(report, rs)
+        return None
 
 
 #: contract kinds as records write them
