@@ -170,6 +170,15 @@ def _replay(path: str, version: str, game_id: str, roots: tuple[str, ...]):
     return replay_from_dataset(_open(path, version), game_id, roots)
 
 
+@st.cache_data(max_entries=256, show_spinner=False)
+def _deal_dd(path: str, version: str, game_id: str, deal: int, roots: tuple[str, ...]):
+    """A deal's double-dummy analysis (:mod:`dashboard.ddview`): solved on the replayed
+    record; cached, as solving a deal takes from a few milliseconds to seconds."""
+    from dashboard.ddview import analyse_loaded
+
+    return analyse_loaded(_replay(path, version, game_id, roots), deal)
+
+
 class Data:
     """The dataset as the pages see it: cached analytics calls under the current filters."""
 
@@ -219,6 +228,12 @@ class Data:
         """The game re-read (from the record text the dataset keeps) and replayed:
         a :class:`dashboard.viewer.LoadedGame`."""
         return _replay(self.path, self.version, game_id, tuple(self.roots()))
+
+    def deal_dd(self, game_id: str, deal: int):
+        """Deal ``deal`` of game ``game_id`` analysed double-dummy: a
+        :class:`dashboard.ddview.DealDD`, or a :class:`~dashboard.ddview.NoAnalysis`
+        saying why the solver cannot take it."""
+        return _deal_dd(self.path, self.version, game_id, deal, tuple(self.roots()))
 
 
 def clear_caches() -> None:
