@@ -171,13 +171,40 @@ def made_double_dummy(dr: DealReport, rs: Ruleset, game: Game, value: int) -> bo
     shares[0] += rest - sum(shares)
     for s, share in zip(others, shares, strict=True):
         points[s] = share
-    tricks = list(t.tricks)
     if capot:
         tricks = [rs.tricks if s == cs else 0 for s in range(rs.sides)]
+        capot_side: int | None = cs
     else:
-        tricks[cs] = max(tricks[cs], 1 if mine else 0)
-    t2 = replace(t, points=points, tricks=tricks, capot_side=cs if capot else None)
+        tricks = dd_tricks(list(t.tricks), {cs: mine, **dict(zip(others, shares,
+                                                                    strict=True))},
+                           cs, priced_capot=rs.capot_bonus > 0)
+        holders = [s for s in range(rs.sides) if tricks[s]]
+        capot_side = holders[0] if len(holders) == 1 else None
+    t2 = replace(t, points=points, tricks=tricks, capot_side=capot_side)
     return rs.scoring(rs, t2, 0).made
+
+
+def dd_tricks(tricks: list[int], points: dict[int, int], caller_side: int,
+              priced_capot: bool) -> list[int]:
+    """Trick counts per side to go with double-dummy card points, starting from the
+    table's: a side with points takes at least one trick (handed over by the side
+    that took most); where the capot is priced in card points (``priced_capot``)
+    and the solver gave none, the callers cannot hold every trick either.  The
+    scoring rules read these counts (declarations count for a side with a trick;
+    ru3's capot bonuses go by trickless seats), so they must agree with the points.
+    """
+    def give(side: int) -> None:
+        donor = max(range(len(tricks)), key=lambda s: tricks[s])
+        tricks[donor] -= 1
+        tricks[side] += 1
+
+    for side, pts in points.items():
+        if pts and not tricks[side]:
+            give(side)
+    others = [s for s in range(len(tricks)) if s != caller_side]
+    if priced_capot and not any(tricks[s] for s in others):
+        give(others[0])
+    return tricks
 
 
 def analyse_report(report: GameReport, rs: Ruleset) -> list[DealAnalysis]:
