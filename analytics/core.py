@@ -20,7 +20,8 @@ from analytics.elo import elo_ratings
 from analytics.metrics import METRICS, MIN_N, Metric, render
 
 #: the dataset tables the fact tables read
-READ_TABLES = ("games", "deals", "declarations", "tricks", "violations")
+READ_TABLES = ("games", "deals", "declarations", "tricks", "violations", "card_analysis",
+               "deal_analysis")
 #: every dataset table (views in the .duckdb file for the CLI)
 BASE_TABLES = (*READ_TABLES, "bids", "plays", "records", "rejects")
 #: trend periods (date_trunc parts)
@@ -76,7 +77,7 @@ def _scope(filters: Filters | None, needs: tuple[str, ...]) -> tuple[str, dict]:
     rel = {"fg": ("f_games", gcond), "fgs": ("f_game_stats", sub), "fd": ("f_deals", sub),
            "fgp": ("f_players", sub), "fl": ("f_lineups", sub), "fdc": ("f_decl", sub),
            "fv": ("f_viol", sub),
-           "ft": ("f_tricks", sub)}
+           "ft": ("f_tricks", sub), "fca": ("f_card_acc", sub), "fdd": ("f_dd", sub)}
     ctes = [f"{name} AS NOT MATERIALIZED (SELECT * FROM {table} WHERE {cond})"
             for name, (table, cond) in rel.items() if table in needs or name == "fg"]
     return "WITH " + ",\n     ".join(ctes) + "\n", params

@@ -4,8 +4,8 @@ Every metric reads these relations, never the raw Parquet tables, so the joins,
 the per-deal derived figures and the filters live in one place.  They are built
 lazily, on first use, as in-memory DuckDB tables (or in a ``.duckdb`` file when
 :func:`analytics.open_dataset` is given ``cache=``), from the base views
-``games``, ``deals``, ``declarations``, ``tricks`` and ``violations`` over the
-committed Parquet files.
+``games``, ``deals``, ``declarations``, ``tricks``, ``violations``,
+``card_analysis`` and ``deal_analysis`` over the committed Parquet files.
 
 ``gkey`` is a small integer per game (``game_id`` order within variant), so that
 joins and filters never hash the 64-character ``game_id``; low-cardinality
@@ -31,6 +31,12 @@ which DuckDB groups several times faster than text.
                    tricks played, their points, those the bidding side won and
                    those ruffed; and the last-trick test's counts (K = the most
                    tricks any deal has, at least 12)
+``f_card_acc``     one row per game and seat with cards analysed double-dummy
+                   (``card_analysis``, Betl deals left out): the player's name,
+                   cards, points lost, best cards, cards that lost 10 or more
+``f_dd``           one row per deal analysed double-dummy (``deal_analysis``):
+                   the contract, the bidder's name, made with best play
+                   (made_dd) and made at the table
 =================  ============================================================
 """
 
@@ -44,12 +50,12 @@ MIN_TRICK_COLUMNS = 12
 
 MACROS = f"""
 CREATE OR REPLACE MACRO wilson_low(k, n) AS
-  CASE WHEN n > 0 THEN greatest(0.0,
+  CASE WHEN n > 0 AND k = 0 THEN 0.0 WHEN n > 0 THEN greatest(0.0,
     ((k / n) + {Z95}^2 / (2 * n)
      - {Z95} * sqrt((k / n) * (1 - k / n) / n + {Z95}^2 / (4 * n * n)))
     / (1 + {Z95}^2 / n)) END;
 CREATE OR REPLACE MACRO wilson_high(k, n) AS
-  CASE WHEN n > 0 THEN least(1.0,
+  CASE WHEN n > 0 AND k = n THEN 1.0 WHEN n > 0 THEN least(1.0,
     ((k / n) + {Z95}^2 / (2 * n)
      + {Z95} * sqrt((k / n) * (1 - k / n) / n + {Z95}^2 / (4 * n * n)))
     / (1 + {Z95}^2 / n)) END;
@@ -292,6 +298,32 @@ SELECT g.gkey, g.variant, enum_code(g.variant)::INTEGER AS vid, g.partnership, g
 FROM f_games g JOIN p USING (gkey)
 """
 
+#: a card "lost points" when it gave away at least this much (``belot analyze``'s
+#: per-player table counts the same cards)
+BIG_LOSS = 10
+
+F_CARD_ACC = f"""
+CREATE OR REPLACE TABLE f_card_acc AS
+SELECT g.gkey, g.variant, c.seat::INTEGER AS seat,
+       seat_name(c.seat, g.s1, g.s2, g.s3, g.s4) AS player,
+       count(*)::INTEGER AS cards, sum(c.loss)::BIGINT AS loss,
+       (count(*) FILTER (WHERE c.loss = 0))::INTEGER AS best,
+       (count(*) FILTER (WHERE c.loss >= {BIG_LOSS}))::INTEGER AS big_losses
+FROM card_analysis c JOIN f_games g ON g.game_id = c.game_id
+WHERE NOT c.betl
+GROUP BY g.gkey, g.variant, c.seat, g.s1, g.s2, g.s3, g.s4
+ORDER BY g.gkey, seat
+"""
+
+F_DD = """
+CREATE OR REPLACE TABLE f_dd AS
+SELECT d.gkey, d.deal, d.variant, d.contract, d.bidder, d.bidder_name, a.betl, a.value,
+       a.made_dd, d.made, a.cards::INTEGER AS cards, a.total_loss
+FROM deal_analysis a JOIN f_games g ON g.game_id = a.game_id
+JOIN f_deals d ON d.gkey = g.gkey AND d.deal = a.deal
+ORDER BY d.gkey, d.deal
+"""
+
 
 #: trick points are packed 10 bits each (at most 1023 points a trick), 6 to a UBIGINT
 _BITS, _PER_PACK = 10, 6
@@ -391,6 +423,8 @@ FACTS: dict[str, tuple[tuple[str, ...], tuple[Step, ...]]] = {
     "f_players": (("f_game_stats", "f_viol"), (F_PLAYERS, F_LINEUPS)),
     "f_lineups": (("f_players",), ()),  # built with f_players
     "f_tricks": (("f_deals",), ()),  # SQL from tricks_sql(K), K from the data
+    "f_card_acc": (("f_games",), (F_CARD_ACC,)),
+    "f_dd": (("f_deals",), (F_DD,)),
 }
 
 #: tables a build step makes besides its own
@@ -398,4 +432,4 @@ ALSO_BUILDS = {"f_deals": ("f_decl",), "f_players": ("f_lineups",)}
 
 #: the relations in build order (for build_all and to_duckdb_file)
 ORDER = ("types", "f_games", "f_deals", "f_decl", "f_game_stats", "f_viol", "f_players",
-         "f_lineups", "f_tricks")
+         "f_lineups", "f_tricks", "f_card_acc", "f_dd")

@@ -480,6 +480,106 @@ FROM (
 ))
 
 
+# ------------------------------------------------- double-dummy analysis
+# (tables card_analysis and deal_analysis: belot ingest --analyze, belot analyze --into)
+
+_add(Metric(
+    name="accuracy",
+    doc="How well cards were played, judged double-dummy (every hand known, best play by "
+        "both camps; docs/analysis.md), over the cards analysed by `belot ingest "
+        "--analyze` or `belot analyze --into` (games not analysed count nothing; Betl "
+        "deals are left out, their values being 1/0, not points). cards: cards "
+        "analysed; by player, those the player played. avg_loss: mean points lost per "
+        "card (a card's loss is what its camp could secure before it minus after it; 0 "
+        "for a best card); best_rate: share of cards that lost nothing; big_losses: "
+        "cards that lost 10 points or more; big_loss_rate = big_losses/cards.",
+    by=("player", "variant", "seat"),
+    fields=("cards", "avg_loss", "best_rate", "big_losses", "big_loss_rate"),
+    sql="""
+SELECT {names}cards, ratio(loss, cards) AS avg_loss, ratio(best, cards) AS best_rate,
+       big_losses, ratio(big_losses, cards) AS big_loss_rate
+FROM (
+  SELECT {dims}coalesce(sum(cards), 0)::BIGINT AS cards,
+         coalesce(sum(loss), 0)::BIGINT AS loss, coalesce(sum(best), 0)::BIGINT AS best,
+         coalesce(sum(big_losses), 0)::BIGINT AS big_losses
+  FROM fca
+  GROUP BY ALL
+) AS x
+{order}
+""",
+    dims={"player": "player", "variant": "variant", "seat": "seat"},
+    needs=("f_games", "f_card_acc"),
+    default_by=("player",),
+))
+
+#: the dimensions of an analysed contract (one row of f_dd)
+DD_DIMS = {"variant": "variant", "contract": "contract", "player": "bidder_name"}
+
+_add(Metric(
+    name="dd_contracts",
+    doc="Contracts makeable double-dummy against contracts made at the table, over the "
+        "deals analysed (docs/analysis.md) whose contract was judged both ways. "
+        "contracts: those deals; makeable: made with best play by both camps from the "
+        "first lead (made_dd); made: made at the table; the crosstab: makeable_made, "
+        "makeable_fell (the callers lost a makeable contract in the play), "
+        "unmakeable_made (made though not makeable: the defenders gave it away), "
+        "unmakeable_fell; makeable_rate = makeable/contracts, made_rate = "
+        "made/contracts. player is the bidder's name.",
+    by=tuple(DD_DIMS),
+    fields=("contracts", "makeable", "made", "makeable_made", "makeable_fell",
+            "unmakeable_made", "unmakeable_fell", "makeable_rate", "made_rate"),
+    sql="""
+SELECT {names}contracts, makeable, made, makeable_made, makeable - makeable_made
+         AS makeable_fell, made - makeable_made AS unmakeable_made,
+       contracts - makeable - made + makeable_made AS unmakeable_fell,
+       ratio(makeable, contracts) AS makeable_rate, ratio(made, contracts) AS made_rate
+FROM (
+  SELECT {dims}count(*)::BIGINT AS contracts,
+         (count(*) FILTER (WHERE made_dd))::BIGINT AS makeable,
+         (count(*) FILTER (WHERE made))::BIGINT AS made,
+         (count(*) FILTER (WHERE made_dd AND made))::BIGINT AS makeable_made
+  FROM fdd WHERE made_dd IS NOT NULL AND made IS NOT NULL
+  GROUP BY ALL
+) AS x
+{order}
+""",
+    dims=DD_DIMS,
+    needs=("f_games", "f_deals", "f_dd"),
+    default_by=("variant", "contract"),
+))
+
+_add(Metric(
+    name="bid_quality",
+    doc="Contracts that were not makeable double-dummy: even best play by the callers "
+        "against best defence would not make them (docs/analysis.md), over the deals "
+        "analysed whose double-dummy verdict is known. contracts: those deals; by "
+        "player, the ones the player called. unmakeable: contracts with made_dd false; "
+        "rate = unmakeable/contracts with its Wilson 95% interval (ci_low, ci_high); "
+        "unmakeable_made: unmakeable contracts made anyway at the table (the defence "
+        "erred); small_n: contracts below the minimum n (default 30).",
+    by=tuple(DD_DIMS),
+    fields=("contracts", "unmakeable", "rate", "ci_low", "ci_high", "unmakeable_made",
+            "small_n"),
+    sql="""
+SELECT {names}contracts, unmakeable, ratio(unmakeable, contracts) AS rate,
+       wilson_low(unmakeable, contracts) AS ci_low,
+       wilson_high(unmakeable, contracts) AS ci_high,
+       unmakeable_made, contracts < $min_n AS small_n
+FROM (
+  SELECT {dims}count(*)::BIGINT AS contracts,
+         (count(*) FILTER (WHERE NOT made_dd))::BIGINT AS unmakeable,
+         (count(*) FILTER (WHERE NOT made_dd AND made))::BIGINT AS unmakeable_made
+  FROM fdd WHERE made_dd IS NOT NULL
+  GROUP BY ALL
+) AS x
+{order}
+""",
+    dims=DD_DIMS,
+    needs=("f_games", "f_deals", "f_dd"),
+    default_by=("player",),
+))
+
+
 def render_markdown() -> str:
     """docs/metrics.md, generated from the definitions above (``python -m analytics``)."""
     doc = (__doc__ or "")

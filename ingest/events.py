@@ -17,6 +17,7 @@ import datetime as dt
 import hashlib
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import pyarrow as pa
 
@@ -30,6 +31,9 @@ from replay.ruleset import Ruleset, RulesetError
 from replay.rulesets import load_ruleset
 from replay.variants import table_facts
 
+if TYPE_CHECKING:  # the solver (numba) loads only where analysis runs
+    from replay.analysis import DealAnalysis
+
 #: tags with a column of their own in ``games`` (docs/bgn/game.md#tags); ``Variant`` is the partition key
 STANDARD_TAGS = ("Event", "Site", "Date", "Round", "Seat1", "Seat2", "Seat3", "Seat4",
                  "Target", "Rules", "Result", "GameId", "Source")
@@ -37,6 +41,16 @@ _OWN_COLUMN = frozenset(STANDARD_TAGS) | {"Variant"}
 CONTRACT_NAMES = ("S", "H", "D", "C", "NT", "AT")
 #: code of a reject where the engine itself failed on a record that parsed
 ENGINE_FAILURE = "X901"
+
+
+@dataclass(frozen=True, slots=True)
+class TimedDeal:
+    """A deal's double-dummy analysis, its contract as in ``deals`` and the time it took."""
+
+    analysis: DealAnalysis
+    #: the deal's contract kind (0..3 S H D C, 4 NT, 5 AT), as the engine reports it
+    contract: int
+    ms: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +72,7 @@ def raw_id(text: str) -> str:
 
 
 @lru_cache(maxsize=256)
-def _ruleset(variant: str, rules: str | None, target: str | None) -> Ruleset | None:
+def cached_ruleset(variant: str, rules: str | None, target: str | None) -> Ruleset | None:
     try:
         return load_ruleset(variant, rules, target)
     except RulesetError:
@@ -188,7 +202,7 @@ class RowSink:
         tags = game.tags
         sides = side_labels(variant)
         side_of = side_of_seat(variant)
-        rs = _ruleset(variant, tags.get("Rules"), tags.get("Target"))
+        rs = cached_ruleset(variant, tags.get("Rules"), tags.get("Target"))
         index = game.index + ctx.index_offset
         facts = table_facts(variant)
         target = rs.target if rs is not None else facts.default_target
@@ -304,6 +318,33 @@ class RowSink:
             if dr.plays:
                 _plays_columns(plays_out, dr.plays, deal.plays or [], gid, d)
 
+    # ------------------------------------------------------------- analysis
+    def add_analysis(self, gid: str, variant: str, deals: list[TimedDeal], skipped: int,
+                     solver_ms: float) -> None:
+        """A game's double-dummy analysis as rows of ``card_analysis``, ``deal_analysis``
+        and ``game_analysis`` (one row even when no deal could be solved: the marker a
+        re-run of ``belot analyze --into`` skips)."""
+        cards = self._columns("card_analysis", variant)
+        deal_rows = self._out("deal_analysis", variant)
+        for t in deals:
+            a = t.analysis
+            n = len(a.cards)
+            losses = [c.loss for c in a.cards]
+            cards["game_id"].extend([gid] * n)
+            cards["deal"].extend([a.deal] * n)
+            cards["idx"].extend(range(1, n + 1))  # analyse_deal follows the play from its start
+            cards["trick"].extend([c.trick for c in a.cards])
+            cards["seat"].extend([c.seat for c in a.cards])
+            cards["card"].extend([c.card for c in a.cards])
+            cards["before"].extend([c.before for c in a.cards])
+            cards["after"].extend([c.after for c in a.cards])
+            cards["loss"].extend(losses)
+            cards["best"].extend([c.best for c in a.cards])
+            cards["betl"].extend([a.betl] * n)
+            deal_rows.append((gid, a.deal, a.caller, CONTRACT_NAMES[t.contract], a.betl,
+                              a.value, a.made_dd, a.made, n, sum(losses), t.ms))
+        self._out("game_analysis", variant).append((gid, len(deals), skipped, solver_ms))
+
     # -------------------------------------------------------------- rejects
     def add_reject(self, game: Game, code: str, line: int | None, col: int | None,
                    message: str, raw: str | None = None) -> str:
@@ -373,10 +414,14 @@ COLUMNAR = {
     "tricks": ("game_id", "deal", "trick", "leader", "card1", "card2", "card3", "card4",
                "seat1", "seat2", "seat3", "seat4", "led_suit", "winner", "winner_side",
                "points", "trumped", "last_trick"),
+    "card_analysis": ("game_id", "deal", "idx", "trick", "seat", "card", "before", "after",
+                      "loss", "best", "betl"),
 }
 #: columns holding a card as its int 0..31, or a suit as 0..3
 _CARD_COLUMNS = frozenset({"card", "card1", "card2", "card3", "card4"})
 _SUIT_COLUMNS = frozenset({"led_suit"})
+#: columns holding a list of cards as ints
+_CARD_LIST_COLUMNS = frozenset({"best"})
 _CARD_DICT = pa.array(CARD_TEXT, type=pa.string())
 _SUIT_DICT = pa.array(list(SUITS), type=pa.string())
 #: positions in the trick for the usual trick numbers of a deal (cache by the tuple)
@@ -460,7 +505,20 @@ def columns_to_arrow(name: str, cols: dict[str, list]) -> pa.Table:
             arr = pa.DictionaryArray.from_arrays(pa.array(col, type=pa.int32()), _CARD_DICT)
         elif f.name in _SUIT_COLUMNS:
             arr = pa.DictionaryArray.from_arrays(pa.array(col, type=pa.int32()), _SUIT_DICT)
+        elif f.name in _CARD_LIST_COLUMNS:
+            arr = _card_lists(col)
         else:
             arr = pa.array(col, type=f.type)
         arrays.append(arr)
     return pa.Table.from_arrays(arrays, schema=schema)
+
+
+def _card_lists(lists: list[list[int]]) -> pa.Array:
+    """Lists of cards (ints 0..31) as ``list<dictionary<int32, string>>`` of card texts."""
+    offsets = [0]
+    flat: list[int] = []
+    for cards in lists:
+        flat.extend(cards)
+        offsets.append(len(flat))
+    values = pa.DictionaryArray.from_arrays(pa.array(flat, type=pa.int32()), _CARD_DICT)
+    return pa.ListArray.from_arrays(pa.array(offsets, type=pa.int32()), values)

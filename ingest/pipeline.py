@@ -34,6 +34,7 @@ import os
 import shutil
 import sys
 import time
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -55,6 +56,11 @@ from ingest.dataset import (
 from ingest.events import ENGINE_FAILURE, Context, RowSink, raw_id
 from replay.record import Game
 
+#: text per unit of work: large units make few part files (reading and replaying are fast)
+CHUNK_CHARS = 4 << 20
+#: with ``--analyze``: solving costs ~0.1 s a deal (~350 characters of text), so units of
+#: 64 KB (about 180 deals) keep every core busy on a file of a few hundred games
+ANALYZE_CHUNK_CHARS = 64 << 10
 #: tables that carry ``game_index`` (corrected at commit when the estimate was off)
 INDEXED_TABLES = ("games", "violations", "rejects")
 
@@ -77,6 +83,8 @@ class UnitTask:
     ingested_at_ms: int
     known_key: str
     known_files: tuple[str, ...]
+    #: also solve every deal double-dummy (``belot ingest --analyze``)
+    analyze: bool = False
 
 
 @dataclass(slots=True)
@@ -92,6 +100,9 @@ class UnitResult:
     skipped: int
     seconds: float
     worker: str = ""
+    #: deals analysed double-dummy (``analyze``), and the games whose analysis failed
+    analysed: int = 0
+    analysis_failures: list[str] = field(default_factory=list)
 
 
 #: per-process cache of the known-id snapshot: key -> set
@@ -153,7 +164,8 @@ def _process_unit(task: UnitTask) -> UnitResult:
                            line_offset=task.first_line - 1, index_offset=task.index_offset,
                            form=task.kind))
     seen: set[str] = set()
-    records = skipped = 0
+    records = skipped = analysed = 0
+    failures: list[str] = []
     for game in read_chunk_games(task):
         records += 1
         if game.errors:
@@ -174,6 +186,9 @@ def _process_unit(task: UnitTask) -> UnitResult:
             if not report.parse_failed:
                 sink.add_game(game, report, gid)
                 seen.add(gid)
+                if task.analyze:
+                    analysed += _analyse_rows(sink, game, report, gid, failures,
+                                              game.index + task.index_offset)
                 continue
             v = report.violations[0]  # P102: the ruleset cannot be built
             code, line, col, message = v.code, v.line, v.col, v.message
@@ -187,18 +202,43 @@ def _process_unit(task: UnitTask) -> UnitResult:
             continue
         seen.add(rid)
         sink.add_reject(game, code, line, col, message, raw=raw)
+    files = stage_parts(task.root, task.batch, task.unit, sink)
+    return UnitResult(task.unit, files, sink.ids, records, skipped,
+                      time.perf_counter() - t0, worker_name(), analysed, failures)
+
+
+def _analyse_rows(sink: RowSink, game: Game, report, gid: str, failures: list[str],
+                  number: int) -> int:
+    """The game's double-dummy analysis into the sink; a solver failure keeps the game
+    (its other rows are in) and is reported, and ``belot analyze --into`` retries it."""
+    from ingest.ddrows import analyse_game_rows
+
+    try:
+        return analyse_game_rows(sink, game, report, gid, report.variant or "")
+    except Exception as exc:  # noqa: BLE001 - a solver bug must not lose the game
+        failures.append(f"game {number} ({gid[:12]}): {type(exc).__name__}: {exc}")
+        return 0
+
+
+def worker_name() -> str:
+    """``host:pid`` of the process that ran a unit (kept in the commit log)."""
+    return f"{os.uname().nodename}:{os.getpid()}"
+
+
+def stage_parts(root: str, batch: str, unit: int, sink: RowSink) -> list[dict]:
+    """Write one Parquet part per (table, variant) of a unit's rows into the staging area
+    (fsynced); returns the parts as the commit log names them."""
     files = []
-    stage = Dataset(task.root).staging(task.batch, task.unit)
-    name = f"part-{task.unit:06d}.parquet"
+    stage = Dataset(root).staging(batch, unit)
+    name = f"part-{unit:06d}.parquet"
     for (table, variant), arrow in sink.tables().items():
-        rel = part_path(table, variant, task.batch, name)
+        rel = part_path(table, variant, batch, name)
         staged = stage / rel
         size = write_parquet_durable(arrow, staged)
         files.append({"table": table, "path": rel,
-                      "staged": str(staged.relative_to(task.root)),
+                      "staged": str(staged.relative_to(root)),
                       "rows": arrow.num_rows, "bytes": size})
-    return UnitResult(task.unit, files, sink.ids, records, skipped,
-                      time.perf_counter() - t0, f"{os.uname().nodename}:{os.getpid()}")
+    return files
 
 
 def _safe_text(write_game, game) -> str:
@@ -222,6 +262,18 @@ def crash_point(phase: str, unit: int) -> None:
         import signal
 
         os.kill(os.getpid(), signal.SIGKILL)
+
+
+def commit_unit(ds: Dataset, batch: str, unit: int, files: list[dict], counts: dict,
+                source: dict) -> dict:
+    """Commit one unit's staged parts (:meth:`Dataset.commit_add`), with the crash
+    points of :func:`crash_point` around the commit point."""
+    crash_point("staged", unit)
+    rec = ds.commit_add(batch, unit, files, counts, source,
+                        after_log=lambda: crash_point("logged", unit),
+                        after_first=lambda: crash_point("renaming", unit))
+    crash_point("placed", unit)
+    return rec
 
 
 # --------------------------------------------------------------- executors
@@ -259,6 +311,24 @@ def default_workers() -> int:
         return os.cpu_count() or 1
 
 
+def in_order(executor: cf.Executor, fn: Callable, tasks: Iterable, max_in_flight: int
+             ) -> Iterator:
+    """``fn(task)`` for every task on the executor, at most ``max_in_flight`` at once;
+    yields the results in task order (a worker's exception is raised here, and the
+    tasks not yet run are cancelled)."""
+    pending: deque[cf.Future] = deque()
+    try:
+        for task in tasks:
+            pending.append(executor.submit(fn, task))
+            while len(pending) >= max(1, max_in_flight):
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
+    finally:
+        for f in pending:
+            f.cancel()
+
+
 # ---------------------------------------------------------------- progress
 
 
@@ -276,13 +346,20 @@ class Progress:
     def update(self, s: IngestSummary, force: bool = False) -> None:
         if not self.enabled:
             return
+        rate = s.deals / s.elapsed if s.elapsed > 0 else 0.0
+        analysed = f" · {s.analysed:,} analysed" if s.analyze else ""
+        self.show(f"ingest: {s.records:,} records · {s.deals:,} deals ({rate:,.0f}/s){analysed} · "
+                  f"{s.violations:,} violations · {s.rejects:,} rejects · {s.skipped:,} known",
+                  force)
+
+    def show(self, line: str, force: bool = False) -> None:
+        """Rewrite the line (at most four times a second unless ``force``)."""
+        if not self.enabled:
+            return
         now = time.monotonic()
         if not force and now - self.last < 0.25:
             return
         self.last = now
-        rate = s.deals / s.elapsed if s.elapsed > 0 else 0.0
-        line = (f"ingest: {s.records:,} records · {s.deals:,} deals ({rate:,.0f}/s) · "
-                f"{s.violations:,} violations · {s.rejects:,} rejects · {s.skipped:,} known")
         self.stream.write("\r\x1b[K" + line)
         self.stream.flush()
         self.shown = True
@@ -310,6 +387,10 @@ class IngestSummary:
     rejects: int = 0
     skipped: int = 0
     bytes_written: int = 0
+    #: ``--analyze``: deals analysed double-dummy, and games whose analysis failed
+    analyze: bool = False
+    analysed: int = 0
+    analysis_failures: list[str] = field(default_factory=list)
     started: float = field(default_factory=time.monotonic)
     elapsed: float = 0.0
     worker_seconds: float = 0.0
@@ -384,10 +465,12 @@ class Driver:
     """One ingest run into one dataset (hold :meth:`Dataset.writer` around :meth:`run`)."""
 
     def __init__(self, ds: Dataset, executor: cf.Executor, max_in_flight: int,
-                 chunk_chars: int = 4 << 20, recheck: bool = False,
+                 chunk_chars: int = CHUNK_CHARS, recheck: bool = False,
                  progress: Progress | None = None, batch: str | None = None,
-                 on_commit: Callable[[dict], None] | None = None) -> None:
+                 on_commit: Callable[[dict], None] | None = None, analyze: bool = False
+                 ) -> None:
         self.ds = ds
+        self.analyze = analyze
         self.executor = executor
         self.max_in_flight = max(1, max_in_flight)
         self.chunk_chars = chunk_chars
@@ -408,7 +491,7 @@ class Driver:
             self.known = _KNOWN[self.known_key] = ds.known_ids(st)
         self.new_ids: set[str] = set()
         self.actual_before: dict[str, int] = {}
-        self.summary = IngestSummary(dataset=str(ds.root), batch=self.batch)
+        self.summary = IngestSummary(dataset=str(ds.root), batch=self.batch, analyze=analyze)
 
     # ------------------------------------------------------------ tasks
     def tasks(self, files: Iterable[str]) -> Iterator[tuple[UnitTask, _Pending]]:
@@ -424,7 +507,8 @@ class Driver:
             for chunk in iter_chunks(path, source=path, target_chars=self.chunk_chars):
                 task = UnitTask(self.root, self.batch, unit, chunk.source, chunk.kind,
                                 chunk.text, chunk.first_line, chunk.index_offset,
-                                self.ingested_at_ms, self.known_key, self.known_files)
+                                self.ingested_at_ms, self.known_key, self.known_files,
+                                self.analyze)
                 yield task, _Pending(unit, chunk.source, chunk.index_offset, chunk.last, fp)
                 unit += 1
 
@@ -487,13 +571,8 @@ class Driver:
             if f["table"] in counts:
                 counts[f["table"]] += f["rows"]
         if files:
-            crash_point("staged", r.unit)
-            rec = self.ds.commit_add(self.batch, r.unit, files, counts,
-                                     {"file": p.source, "records": r.records,
-                                      "worker": r.worker},
-                                     after_log=lambda: crash_point("logged", r.unit),
-                                     after_first=lambda: crash_point("renaming", r.unit))
-            crash_point("placed", r.unit)
+            rec = commit_unit(self.ds, self.batch, r.unit, files, counts,
+                              {"file": p.source, "records": r.records, "worker": r.worker})
             if self.on_commit is not None:
                 self.on_commit(rec)
         self.new_ids.update(i for i, _ in r.ids)
@@ -507,6 +586,8 @@ class Driver:
         s.violations += counts["violations"]
         s.rejects += counts["rejects"]
         s.skipped += r.skipped + len(dups)
+        s.analysed += r.analysed
+        s.analysis_failures += r.analysis_failures
         s.bytes_written += sum(f["bytes"] for f in files)
         s.worker_seconds += r.seconds
         s.tick()
@@ -574,9 +655,10 @@ def make_executor(workers: int | None = None, scheduler: str | None = None
 
 def ingest_paths(paths: Iterable[str], into: str | os.PathLike, *, workers: int | None = None,
                  scheduler: str | None = None, executor: cf.Executor | None = None,
-                 max_in_flight: int | None = None, chunk_chars: int = 4 << 20,
+                 max_in_flight: int | None = None, chunk_chars: int | None = None,
                  recheck: bool = False, progress: Progress | bool | None = None,
-                 on_commit: Callable[[dict], None] | None = None) -> IngestSummary:
+                 on_commit: Callable[[dict], None] | None = None, analyze: bool = False
+                 ) -> IngestSummary:
     """Ingest files, folders and globs into the dataset at ``into``; returns the summary.
 
     ``workers``: processes (default: every core; 0 = in this process).
@@ -585,7 +667,13 @@ def ingest_paths(paths: Iterable[str], into: str | os.PathLike, *, workers: int 
     dask ``Client.get_executor()``; then ``max_in_flight`` bounds the units in flight.
     ``recheck``: read files again even if recorded as fully ingested (path, size, mtime).
     ``progress``: True/False, or a :class:`Progress`; default: on when stderr is a TTY.
+    ``analyze``: also solve every new game's deals double-dummy (``card_analysis``,
+    ``deal_analysis``, ``game_analysis``), committed with the game's other rows.
+    ``chunk_chars``: text per unit of work; default :data:`CHUNK_CHARS`, or
+    :data:`ANALYZE_CHUNK_CHARS` with ``analyze``.
     """
+    if chunk_chars is None:
+        chunk_chars = ANALYZE_CHUNK_CHARS if analyze else CHUNK_CHARS
     # fail early on a missing path; a file named twice (overlapping globs) is read once
     files = list(dict.fromkeys(expand_inputs(paths)))
     if not isinstance(progress, Progress):
@@ -595,7 +683,7 @@ def ingest_paths(paths: Iterable[str], into: str | os.PathLike, *, workers: int 
         # The driver loads the known-id snapshot (into _KNOWN) before any worker
         # process is forked, so local workers inherit it instead of reading it again.
         driver = Driver(ds, InlineExecutor(), 1, chunk_chars, recheck, progress,
-                        on_commit=on_commit)
+                        on_commit=on_commit, analyze=analyze)
         close: Callable[[], None] = lambda: None  # noqa: E731
         if executor is not None:
             driver.executor = executor

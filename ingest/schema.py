@@ -399,9 +399,88 @@ REJECTS = Table(
     key=("game_id",),
 )
 
+CARD_ANALYSIS = Table(
+    "card_analysis",
+    "One row per card analysed double-dummy (docs/analysis.md): every hand known, best play "
+    "by both camps. Values are from the camp of the seat that played the card: `before` is "
+    "what that camp could still secure with best play, `after` what it can secure once the "
+    "card is down. Keyed like `plays` (`idx` joins `plays.idx`). Written by `belot ingest "
+    "--analyze` or `belot analyze --into`; deals the solver cannot take (no contract, a "
+    "penalty, hands not whole) have no rows, and a deal's rows stop at its first illegal card.",
+    (
+        GAME_ID, DEAL,
+        _c("idx", I8, "Position of the card in the deal's play, from 1 (= `plays.idx`).",
+           nullable=False),
+        _c("trick", I8, "Trick number, from 1.", nullable=False),
+        _c("seat", I8, "Seat that played the card.", nullable=False),
+        _c("card", DICT, "The card, canonical text.", nullable=False),
+        _c("before", I16, "Card points (last-trick and capot bonus as the variant scores "
+           "them) the card's camp could secure with best play before the card; 1 or 0 in "
+           "Betl.", nullable=False),
+        _c("after", I16, "What the camp can still secure with best play once the card is "
+           "down (the trick it completes included).", nullable=False),
+        _c("loss", I16, "`before - after`: the points the card gave away; 0 for a best "
+           "card, never negative.", nullable=False),
+        _c("best", pa.list_(DICT), "The legal cards of that position that lose nothing, in "
+           "card order.", nullable=False),
+        _c("betl", BOOL, "A Betl deal: `before`, `after` and `loss` are 1/0 (can the "
+           "soloist avoid every trick), not points.", nullable=False),
+        VARIANT, BATCH,
+    ),
+    key=("game_id", "deal", "idx"),
+)
+
+DEAL_ANALYSIS = Table(
+    "deal_analysis",
+    "One row per deal analysed double-dummy: the contract's result with best play from the "
+    "first lead beside what happened at the table, and what the analysis cost.",
+    (
+        GAME_ID, DEAL,
+        _c("caller", I8, "Seat whose call set the contract (the soloist in Betl).",
+           nullable=False),
+        _c("contract", DICT, "The contract as in `deals`: trump suit `S H D C`, or `NT` / "
+           "`AT`.", nullable=False),
+        _c("betl", BOOL, "A Betl deal (the values are 1/0, not points).", nullable=False),
+        _c("value", I16, "The callers' camp's double-dummy card points from the first lead "
+           "(last-trick and capot bonus as the variant scores them); in Betl 1 when the "
+           "soloist can avoid every trick, else 0.", nullable=False),
+        _c("made_dd", BOOL, "The contract is made with best play: the deal re-scored by the "
+           "variant's rule with `value` as the callers' card points; null when the deal was "
+           "not scored from its play (a claim of the game, a broken record)."),
+        _c("made", BOOL, "The engine's verdict at the table (as `deals.made`)."),
+        _c("cards", I16, "Cards analysed (rows in `card_analysis`): the whole play, or up "
+           "to its first illegal card.", nullable=False),
+        _c("total_loss", I32, "Sum of `loss` over the deal's analysed cards (both camps).",
+           nullable=False),
+        _c("solver_ms", F32, "Wall time the analysis of the deal took, in milliseconds.",
+           nullable=False),
+        VARIANT, BATCH,
+    ),
+    key=("game_id", "deal"),
+)
+
+GAME_ANALYSIS = Table(
+    "game_analysis",
+    "One row per game the double-dummy analysis has read, even when none of its deals "
+    "could be solved: the games `belot analyze --into` skips on a re-run.",
+    (
+        GAME_ID,
+        _c("deals", I16, "Deals analysed (rows in `deal_analysis`).", nullable=False),
+        _c("skipped", I16, "Deals the solver cannot take: no contract, a penalty, or hands "
+           "not whole at the first lead.", nullable=False),
+        _c("solver_ms", F32, "Wall time solving the game's deals took (the replay not "
+           "included), in milliseconds.", nullable=False),
+        VARIANT, BATCH,
+    ),
+    key=("game_id",),
+)
+
 #: every table, in the order of the docs
 TABLES: dict[str, Table] = {t.name: t for t in (
-    GAMES, DEALS, BIDS, DECLARATIONS, TRICKS, PLAYS, VIOLATIONS, RECORDS, REJECTS)}
+    GAMES, DEALS, BIDS, DECLARATIONS, TRICKS, PLAYS, VIOLATIONS, RECORDS, REJECTS,
+    CARD_ANALYSIS, DEAL_ANALYSIS, GAME_ANALYSIS)}
+#: the tables of the double-dummy analysis (``belot ingest --analyze``, ``belot analyze --into``)
+ANALYSIS_TABLES = ("card_analysis", "deal_analysis", "game_analysis")
 
 
 def render_markdown() -> str:

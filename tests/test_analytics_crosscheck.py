@@ -587,6 +587,8 @@ def test_every_metric_is_covered():
     covered = {"bid_success", "declaration_effect", "declaration_frequency",
                "declaration_points", "bela_frequency", "violations", "players", "elo",
                "tricks", "last_trick", "capot"}
+    # checked against replay.analysis run directly on the records: test_analytics_dd.py
+    covered |= {"accuracy", "dd_contracts", "bid_quality"}
     assert set(METRICS) == covered
 
 

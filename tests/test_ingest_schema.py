@@ -19,7 +19,8 @@ def test_docs_are_generated_from_the_schema_module():
 
 def test_every_column_is_documented_and_every_table_has_game_id():
     assert list(TABLES) == ["games", "deals", "bids", "declarations", "tricks", "plays",
-                            "violations", "records", "rejects"]
+                            "violations", "records", "rejects", "card_analysis",
+                            "deal_analysis", "game_analysis"]
     for t in TABLES.values():
         names = [c.name for c in t.columns]
         assert len(names) == len(set(names)), t.name
@@ -39,7 +40,7 @@ def ds(tmp_path_factory):
     for i, v in enumerate(["yu4", "mk4", "bg4", "fr4", "contree"]):
         write_corpus(root / "in" / f"{v}.bgn", v, games=4, seed=i + 1, violation_rate=0.3)
     (root / "in" / "bad.bgn").write_text('[Variant "yu4"]\n\ndeal 1 dealer 9 x\n')
-    ingest_paths([str(root / "in")], root / "ds", workers=0)
+    ingest_paths([str(root / "in")], root / "ds", workers=0, analyze=True)
     return root / "ds"
 
 

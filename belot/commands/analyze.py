@@ -27,6 +27,15 @@ per card and the cards that lost 10 points or more.
 
 Work is spread over every core (--workers), or a dask.distributed cluster
 (--scheduler) as with 'belot ingest'.
+
+With --into DATASET, no PATH: the games already in a dataset (made by 'belot
+ingest') are analysed from the text the dataset keeps of each, and the results
+are added to it as tables card_analysis (one row per card, keyed like plays),
+deal_analysis (one row per deal) and game_analysis (one row per game read);
+docs/dataset.md lists their columns.  Like an ingest, this is atomic (each unit
+of games commits whole), idempotent (a game analysed before is skipped: a
+second run adds nothing) and resumable (re-run a killed command to finish it).
+'belot ingest --analyze' analyses new games while ingesting them.
 """
 
 EPILOG = """\
@@ -35,6 +44,7 @@ examples:
   belot analyze --json data/ > analysis.jsonl   one JSON object per deal
   belot analyze --summary 'logs/*.bgn.gz'       the per-player table only
   belot analyze big/ --scheduler tcp://10.0.0.5:8786
+  belot analyze --into data/dataset             add the analysis to an ingested dataset
 
 --json prints per deal: file, game, deal, variant, contract (S H D C NT AT, or
 betl), caller, value, made_dd, made, and cards: [{trick, seat, card, loss,
@@ -46,14 +56,21 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("analyze", help="double-dummy analysis: the points each card lost",
                        description=DESCRIPTION, epilog=EPILOG,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("paths", nargs="+", metavar="PATH",
-                   help="files, folders or globs (.bgn, .bgn.gz, .jsonl, .jsonl.gz)")
+    p.add_argument("paths", nargs="*", metavar="PATH",
+                   help="files, folders or globs (.bgn, .bgn.gz, .jsonl, .jsonl.gz); "
+                        "none with --into")
+    p.add_argument("--into", metavar="DATASET",
+                   help="analyse the games of this dataset not analysed yet and add the "
+                        "results to it (tables card_analysis, deal_analysis, game_analysis)")
     p.add_argument("--json", action="store_true", help="one JSON object per deal on stdout")
     p.add_argument("--summary", action="store_true", help="print only the per-player table")
     p.add_argument("-j", "--workers", type=int, default=None, metavar="N",
                    help="worker processes (default: every core; 0 = in this process)")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="run the workers on a dask.distributed cluster (tcp://host:8786)")
+    p.add_argument("--chunk-kb", type=float, default=16.0, metavar="KB",
+                   help="text per unit of work, in KB (default 16, a few games: solving "
+                        "costs far more than reading); with --into, also what one commit adds")
     p.add_argument("--quiet", action="store_true", help="no progress line on stderr")
     p.set_defaults(func=run)
 
@@ -62,13 +79,17 @@ def run(args: argparse.Namespace) -> int:
     from ingest.analyze import PlayerTally, analyse_paths
     from ingest.pipeline import missing_dask
 
+    if args.into is not None or not args.paths:
+        return run_into(args)
+
     out = sys.stdout
     show_progress = not args.quiet and sys.stderr.isatty()
     players: dict[str, PlayerTally] = {}
     games = deals = 0
     started = last = time.monotonic()
     try:
-        for result in analyse_paths(args.paths, workers=args.workers, scheduler=args.scheduler):
+        for result in analyse_paths(args.paths, workers=args.workers, scheduler=args.scheduler,
+                                    chunk_chars=chunk_chars(args)):
             games += result.games
             deals += len(result.deals)
             for name, t in result.players.items():
@@ -129,3 +150,56 @@ def players_text(players: dict) -> str:
         rows.append(f"{name:<{width}}  {t.cards:>6}  {t.loss / max(t.cards, 1):>8.2f}  "
                     f"{t.blunders:>10}")
     return "\n".join(rows) + "\n"
+
+
+def chunk_chars(args: argparse.Namespace) -> int:
+    return max(1, int(args.chunk_kb * 1024))
+
+
+def run_into(args: argparse.Namespace) -> int:
+    """``--into DATASET``: analyse the dataset's games not analysed yet, add the rows."""
+    from ingest.analyze import analyse_dataset
+    from ingest.dataset import DatasetError
+    from ingest.pipeline import Progress, missing_dask
+
+    if args.into is None:
+        print("belot analyze: give record files (PATH...) or a dataset (--into DATASET)",
+              file=sys.stderr)
+        return 2
+    if args.paths:
+        print("belot analyze: --into analyses the games already in the dataset and takes "
+              "no PATH; to add and analyse new files: belot ingest PATH... --into "
+              f"{args.into} --analyze", file=sys.stderr)
+        return 2
+    if args.summary:
+        print("belot analyze: --summary prints a table of records read from PATHs; with "
+              "--into, query the dataset (python -m analytics, belot stats)", file=sys.stderr)
+        return 2
+    progress = Progress(False) if args.quiet else Progress(None)
+    try:
+        s = analyse_dataset(args.into, workers=args.workers, scheduler=args.scheduler,
+                            chunk_chars=chunk_chars(args), progress=progress)
+    except DatasetError as exc:
+        print(f"belot analyze: {exc}", file=sys.stderr)
+        return 2
+    except ImportError as exc:
+        message = missing_dask(exc, args.scheduler, "analyze")
+        if message is None:
+            raise
+        print(message, file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(s.to_json()))
+    else:
+        rate = s.deals / s.elapsed if s.elapsed > 0 else 0.0
+        print(f"{s.dataset}: batch {s.batch}: {s.games:,} game(s) analysed, {s.deals:,} "
+              f"deal(s), {s.cards:,} card(s); {s.already:,} analysed before; "
+              f"{s.elapsed:.1f} s ({rate:,.1f} deals/s)",
+              file=sys.stderr if args.quiet else sys.stdout)
+    if s.no_text:
+        print(f"belot analyze: {s.no_text:,} game(s) have no text in the dataset's records "
+              "table (ingested by an older version) and were not analysed; ingest their "
+              "files again into a new dataset to analyse them", file=sys.stderr)
+    for line in s.failures:
+        print(f"belot analyze: not analysed: {line}", file=sys.stderr)
+    return 1 if s.failures else 0

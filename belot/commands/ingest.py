@@ -22,6 +22,11 @@ The ingest is
                 skipped; re-running a killed command completes it, no duplicates
   resumable     a file fully ingested before (same path, size, mtime) is skipped
 
+With --analyze, each new game's deals are also solved double-dummy (what every
+card cost; see 'belot analyze') into tables card_analysis, deal_analysis and
+game_analysis, committed with the game's other rows.  Games already in the
+dataset are not read again: 'belot analyze --into DATASET' analyses those.
+
 Query it, e.g. from DuckDB:
   SELECT * FROM read_parquet('DATASET/deals/**/*.parquet', hive_partitioning = true)
 """
@@ -31,6 +36,7 @@ examples:
   belot ingest data/ --into data/dataset
   belot ingest 'logs/2026-*.bgn.gz' more.bgn --into ds --workers 4
   belot ingest s3://bucket/records/ --into /shared/ds --scheduler tcp://10.0.0.5:8786
+  belot ingest data/ --into ds --analyze   with the double-dummy analysis (slower)
   belot compact ds                      merge the small part files afterwards
 """
 
@@ -48,11 +54,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="run the workers on a dask.distributed cluster (tcp://host:8786); "
                         "the dataset must be on storage the workers share")
-    p.add_argument("--chunk-mb", type=float, default=4.0, metavar="MB",
-                   help="size of one unit of work, in MB of text (default 4)")
+    p.add_argument("--chunk-mb", type=float, default=None, metavar="MB",
+                   help="size of one unit of work, in MB of text (default 4; 0.0625 with "
+                        "--analyze, where solving dominates)")
     p.add_argument("--recheck", action="store_true",
                    help="read files again even if already fully ingested (games still "
                         "dedupe by game_id)")
+    p.add_argument("--analyze", action="store_true",
+                   help="also solve every new game's deals double-dummy (the points each "
+                        "card lost; tables card_analysis, deal_analysis, game_analysis)")
     p.add_argument("--quiet", action="store_true", help="no progress line")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.set_defaults(func=run)
@@ -65,8 +75,9 @@ def run(args: argparse.Namespace) -> int:
     progress = Progress(False) if args.quiet else Progress(None)
     try:
         s = ingest_paths(args.paths, args.into, workers=args.workers, scheduler=args.scheduler,
-                         chunk_chars=max(1, int(args.chunk_mb * (1 << 20))),
-                         recheck=args.recheck, progress=progress)
+                         chunk_chars=(None if args.chunk_mb is None
+                                      else max(1, int(args.chunk_mb * (1 << 20)))),
+                         recheck=args.recheck, progress=progress, analyze=args.analyze)
     except (FileNotFoundError, DatasetError) as exc:
         print(f"belot ingest: {exc}", file=sys.stderr)
         return 2
@@ -81,8 +92,12 @@ def run(args: argparse.Namespace) -> int:
     else:
         rate = s.deals / s.elapsed if s.elapsed > 0 else 0.0
         unchanged = f", {s.files_unchanged} unchanged since ingested" if s.files_unchanged else ""
-        print(f"{s.dataset}: batch {s.batch}: {s.games:,} game(s), {s.deals:,} deal(s), "
-              f"{s.violations:,} violation(s), {s.rejects:,} reject(s), {s.skipped:,} already "
+        analysed = f" ({s.analysed:,} analysed)" if s.analyze else ""
+        print(f"{s.dataset}: batch {s.batch}: {s.games:,} game(s), {s.deals:,} deal(s)"
+              f"{analysed}, {s.violations:,} violation(s), {s.rejects:,} reject(s), {s.skipped:,} already "
               f"present; {s.files} file(s){unchanged}; {s.elapsed:.1f} s ({rate:,.0f} deals/s)",
               file=sys.stderr if args.quiet else sys.stdout)
+    for line in s.analysis_failures:
+        print(f"belot ingest: ingested but not analysed: {line} (belot analyze --into "
+              f"{args.into} tries again)", file=sys.stderr)
     return 0

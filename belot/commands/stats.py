@@ -22,9 +22,13 @@ values): variant, event, player (any seat), source (the input file), date_from
 and date_to (the Date tag, inclusive, YYYY-MM-DD).  Values are passed to DuckDB
 as bound parameters, never pasted into SQL.
 
-Success rates (bid_success, declaration_effect) carry a Wilson 95% interval and
-a small_n flag: true when a row has fewer than --min-n contracts (default 30);
---hide-small leaves such rows out.
+Success rates (bid_success, declaration_effect, bid_quality) carry a Wilson 95%
+interval and a small_n flag: true when a row has fewer than --min-n contracts
+(default 30); --hide-small leaves such rows out.
+
+accuracy, dd_contracts and bid_quality read the double-dummy analysis that
+'belot ingest --analyze' or 'belot analyze --into DATASET' adds: the points each
+card lost, and whether each contract was makeable with best play.
 """
 
 EPILOG = """\
@@ -37,6 +41,8 @@ examples:
   belot stats data/dataset --metric declaration_frequency --by variant --format json
   belot stats data/dataset --metric violations --by code --where player=Ana --format csv
   belot stats data/dataset --metric players --where date_from=2026-01-01
+  belot stats data/dataset --metric accuracy --by player variant   points lost per card
+  belot stats data/dataset --metric dd_contracts       makeable vs made, per contract
   belot stats data/dataset --to-duckdb belot.duckdb     views for the DuckDB CLI
   belot stats big/ --cache big-stats.duckdb --metric tricks   fast when run again
 """
