@@ -172,11 +172,17 @@ def _replay(path: str, version: str, game_id: str, roots: tuple[str, ...]):
 
 @st.cache_data(max_entries=256, show_spinner=False)
 def _deal_dd(path: str, version: str, game_id: str, deal: int, roots: tuple[str, ...]):
-    """A deal's double-dummy analysis (:mod:`dashboard.ddview`): solved on the replayed
-    record; cached, as solving a deal takes from a few milliseconds to seconds."""
-    from dashboard.ddview import analyse_loaded
+    """A deal's double-dummy analysis (:mod:`dashboard.ddview`): the dataset's own
+    (``deal_analysis``, ``card_analysis``) when it has analysed the deal, else solved
+    now on the replayed record; cached, as solving takes milliseconds to seconds."""
+    from dashboard.ddview import analyse_loaded, from_rows
 
-    return analyse_loaded(_replay(path, version, game_id, roots), deal)
+    loaded = _replay(path, version, game_id, roots)
+    if loaded.matches:  # else the record no longer reads as the game analysed
+        stored = _open(path, version).deal_analysis(game_id, deal)
+        if stored is not None:
+            return from_rows(stored["deal"], stored["cards"])
+    return analyse_loaded(loaded, deal)
 
 
 class Data:

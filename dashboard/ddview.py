@@ -25,12 +25,11 @@ import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from dashboard.format import card_label, seat_label, side_of, sorted_hand
+from dashboard.format import CONTRACT_TEXT, card_label, seat_label, side_of, sorted_hand
 from dashboard.viewer import DealView, LoadedGame
 from replay.analysis import (
     DealAnalysis,
     analyse_deal,
-    contract_text,
     game_ruleset,
     unplayable_reason,
 )
@@ -64,7 +63,7 @@ class DealDD:
 
     deal: int
     caller: int
-    #: S H D C NT AT (Betl is played as NT; see ``betl``)
+    #: the contract: S H D C NT AT (a Betl deal: see ``betl``)
     contract: str
     betl: bool
     #: the callers' camp's value from the first lead (card points; 1/0 in Betl)
@@ -97,11 +96,11 @@ class NoAnalysis:
 # ---------------------------------------------------------------- building
 
 
-def from_analysis(a: DealAnalysis, seconds: float | None = None) -> DealDD:
-    """The view of :func:`replay.analysis.analyse_deal`'s result."""
+def from_analysis(a: DealAnalysis, contract: str, seconds: float | None = None) -> DealDD:
+    """The view of :func:`replay.analysis.analyse_deal`'s result for a deal played in
+    ``contract`` (the deal's own, as ``deal_analysis`` has it: S H D C NT AT)."""
     cards = [CardCost(c.trick, c.seat, CARD_TEXT[c.card], c.before, c.after,
                       tuple(sorted_hand(c.best))) for c in a.cards]
-    contract = "NT" if a.betl else contract_text(a)
     return DealDD(a.deal, a.caller, contract, a.betl, a.value, a.made_dd, a.made, cards,
                   stored=False, seconds=seconds)
 
@@ -130,9 +129,9 @@ def analyse_loaded(loaded: LoadedGame, deal: int) -> DealDD | NoAnalysis:
         return NoAnalysis(reason)
     t0 = time.perf_counter()
     a = analyse_deal(dr, rs)
-    if a is None:  # unplayable_reason said it could; keep the page standing regardless
+    if a is None or dr.contract is None:  # unplayable_reason said it could: keep standing
         return NoAnalysis("the solver could not take this deal")
-    return from_analysis(a, time.perf_counter() - t0)
+    return from_analysis(a, CONTRACT_TEXT[dr.contract], time.perf_counter() - t0)
 
 
 # ---------------------------------------------------------------- wording

@@ -5,25 +5,30 @@ are said, not crashed on.  The real ingest, the real dataset and Streamlit's App
 
 from __future__ import annotations
 
+import dataclasses
 import shutil
 
+import duckdb
 import pytest
 from dashboard_util import APP, HAND_TEXT
+from dd_corpus import write_dd_corpus
 from ingest_util import REPO, write_corpus
 from streamlit.testing.v1 import AppTest
 
+import analytics
 from dashboard.ddview import (
     DealDD,
     NoAnalysis,
     analyse_loaded,
     card_line,
     card_rows,
+    from_rows,
     headline,
     seat_rows,
 )
 from dashboard.format import card_label, seat_label, sort_key
 from dashboard.tableview import table_html
-from dashboard.viewer import LoadedGame, deal_view, load_game
+from dashboard.viewer import LoadedGame, deal_view, load_game, replay_from_dataset
 from ingest.bgn.reader import parse_game, read_games
 from ingest.bgn.writer import game_id
 from ingest.pipeline import ingest_paths
@@ -183,3 +188,117 @@ def test_replay_says_why_a_deal_is_not_analysed(dataset, files, monkeypatch):
     # the replay itself still steps
     at.button(key="rp_next").click().run()
     assert not at.exception
+
+
+# ------------------------------------------------- a dataset with analysis tables
+
+
+@pytest.fixture(scope="module")
+def analysed(tmp_path_factory):
+    """tests/dd_corpus.py's records (samples, simulated deals with losses, a Betl deal)
+    ingested with ``--analyze``."""
+    root = tmp_path_factory.mktemp("dd-tables")
+    write_dd_corpus(root / "in")
+    ds = root / "ds"
+    ingest_paths([str(root / "in")], ds, workers=0, progress=False, analyze=True)
+    return ds
+
+
+def sql(ds, query: str) -> list[dict]:
+    """A query over the dataset's Parquet files, read directly (not through analytics)."""
+    con = duckdb.connect()
+    for t in ("games", "deal_analysis", "card_analysis"):
+        con.execute(f"CREATE VIEW {t} AS SELECT * FROM read_parquet('{ds}/{t}/**/*.parquet', "
+                    "hive_partitioning = true)")
+    cur = con.execute(query)
+    cols = [d[0] for d in cur.description]
+    return [dict(zip(cols, r, strict=True)) for r in cur.fetchall()]
+
+
+def test_stored_analysis_is_what_the_viewer_solves(analysed):
+    """from_rows over the dataset's rows equals the analysis the viewer makes on demand,
+    for every analysed deal of the dataset (the Betl deal too)."""
+    rows = sql(analysed, "SELECT * FROM deal_analysis ORDER BY game_id, deal")
+    assert any(r["betl"] for r in rows) and any(r["total_loss"] for r in rows)
+    with analytics.open_dataset(analysed) as a:
+        for r in rows:
+            stored = a.deal_analysis(r["game_id"], r["deal"])
+            assert stored is not None and stored["deal"]["value"] == r["value"]
+            got = from_rows(stored["deal"], stored["cards"])
+            assert got.stored and len(got.cards) == r["cards"]
+            assert got.total_loss == r["total_loss"]
+            solved = analyse_loaded(replay_from_dataset(a, r["game_id"]), r["deal"])
+            assert isinstance(solved, DealDD)
+            assert dataclasses.replace(got, stored=False, seconds=None) == \
+                dataclasses.replace(solved, seconds=None)
+        assert a.deal_analysis(rows[0]["game_id"], 99) is None
+        assert a.deal_analysis("no-such-game", 1) is None
+
+
+def test_replay_reads_the_datasets_analysis(analysed, monkeypatch):
+    card = sql(analysed, """
+        SELECT c.game_id, c.deal, c.trick, c.seat, c.card, c.loss, c.best
+        FROM card_analysis c JOIN games g USING (game_id)
+        WHERE g.variant = 'yu4' AND c.loss > 0 ORDER BY c.game_id, c.deal, c.idx LIMIT 1""")[0]
+    every = [r["loss"] for r in sql(analysed, f"""
+        SELECT loss FROM card_analysis WHERE game_id = '{card["game_id"]}'
+        AND deal = {card["deal"]} ORDER BY idx""")]
+    at = start(analysed, monkeypatch, game=card["game_id"], deal=str(card["deal"]),
+               trick=str(card["trick"]))
+    assert "from the dataset's analysis" in " ".join(c.value for c in at.caption)
+    played = next(m.value for m in at.markdown if f"{card_label(card['card'])}: lost" in m.value)
+    best = " ".join(card_label(b) for b in sorted(card["best"], key=sort_key))
+    assert played.endswith(f"{card_label(card['card'])}: lost **{card['loss']}** points · "
+                           f"best: {best}")
+    table = next(d.value for d in at.dataframe if "before" in d.value.columns)
+    assert table["loss"].tolist() == every
+
+
+def test_replay_betl_line(analysed, monkeypatch):
+    d = sql(analysed, "SELECT game_id, deal, value, made_dd, made FROM deal_analysis "
+                      "WHERE betl")[0]
+    at = start(analysed, monkeypatch, game=d["game_id"], deal=str(d["deal"]), trick="0")
+    line = next(m.value for m in at.markdown if m.value.startswith("**Double dummy**"))
+    yes = {True: "yes", False: "no", None: "not judged"}
+    can = "can" if d["value"] else "cannot"
+    assert line == (f"**Double dummy** · the soloist {can} avoid every trick with best play "
+                    f"by everyone · made double-dummy: **{yes[d['made_dd']]}** · made at the "
+                    f"table: **{yes[d['made']]}**")
+
+
+def players_page(ds, monkeypatch) -> AppTest:
+    monkeypatch.setenv("BELOT_DATASET", str(ds))
+    at = AppTest.from_file(str(APP), default_timeout=TIMEOUT)
+    at.run()
+    at.switch_page("views/players.py").run()
+    assert not at.exception, [e.message for e in at.exception]
+    return at
+
+
+def test_players_accuracy_is_the_datasets(analysed, monkeypatch):
+    want = sql(analysed, """
+        SELECT nullif(trim(CASE c.seat WHEN 1 THEN g.tag_seat1 WHEN 2 THEN g.tag_seat2
+                                       WHEN 3 THEN g.tag_seat3 WHEN 4 THEN g.tag_seat4 END),
+                      '') AS player,
+               count(*) AS cards, avg(c.loss) AS avg_loss,
+               avg(CASE WHEN c.loss = 0 THEN 1.0 ELSE 0.0 END) AS best_rate,
+               count(*) FILTER (WHERE c.loss >= 10) AS big_losses
+        FROM card_analysis c JOIN games g USING (game_id)
+        WHERE NOT c.betl GROUP BY ALL HAVING player IS NOT NULL ORDER BY player""")
+    assert len(want) >= 5
+    at = players_page(analysed, monkeypatch)
+    got = next(d.value for d in at.dataframe if "avg_loss" in d.value.columns)
+    got = got.sort_values("player")
+    assert got["player"].tolist() == [w["player"] for w in want]
+    assert got["cards"].tolist() == [w["cards"] for w in want]
+    assert got["big_losses"].tolist() == [w["big_losses"] for w in want]
+    assert [round(v, 9) for v in got["avg_loss"]] == [round(w["avg_loss"], 9) for w in want]
+    assert [round(v, 9) for v in got["best_rate"]] == [round(w["best_rate"], 9) for w in want]
+    assert not any(i.value.startswith("No card of the chosen games") for i in at.info)
+
+
+def test_players_without_analysis_say_how_to_get_it(dataset, monkeypatch):
+    at = players_page(dataset, monkeypatch)
+    assert any(i.value.startswith("No card of the chosen games has been analysed") and
+               "belot analyze --into DATASET" in i.value for i in at.info)
+    assert not any("avg_loss" in d.value.columns for d in at.dataframe)
