@@ -302,3 +302,19 @@ def test_players_without_analysis_say_how_to_get_it(dataset, monkeypatch):
     assert any(i.value.startswith("No card of the chosen games has been analysed") and
                "belot analyze --into DATASET" in i.value for i in at.info)
     assert not any("avg_loss" in d.value.columns for d in at.dataframe)
+
+
+def test_replay_says_where_the_analysis_stops(dataset, files, monkeypatch):
+    """The hand-written game's deal 2: a revoke in trick 5 (C401); the analysis has the
+    cards of that trick up to the revoke and none after."""
+    gid, _, analyses = solved(files["hand"], 1)
+    a = analyses[2]
+    in_trick = [c for c in a.cards if c.trick == 5]
+    assert 0 < len(in_trick) < 4 and max(c.trick for c in a.cards) == 5
+    at = start(dataset, monkeypatch, game=gid, deal="2", trick="5")
+    lines = [m.value for m in at.markdown if ": best" in m.value or ": lost" in m.value]
+    assert len(lines) == len(in_trick)
+    assert any(c.value.startswith("The analysis of this deal ends before the rest of this "
+                                  "trick") for c in at.caption)
+    at.button(key="rp_next").click().run()  # trick 6: nothing analysed
+    assert not any(": best" in m.value or ": lost" in m.value for m in at.markdown)

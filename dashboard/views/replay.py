@@ -260,10 +260,14 @@ with right:
     costs = dd.at_trick(trick.number) if dd is not None and trick is not None else None
     st.html(table_html(view, step, costs))
     if dd is not None and trick is not None:
-        for c in trick.cards:
-            cost = (costs or {}).get(c.seat)
-            if cost is not None and cost.card == c.card:
-                st.markdown(card_line(cost, names, dd.betl))
+        lines = [card_line(costs[c.seat], names, dd.betl) for c in trick.cards
+                 if costs and c.seat in costs and costs[c.seat].card == c.card]
+        for line in lines:
+            st.markdown(line)
+        if len(lines) < len(trick.cards):
+            st.caption("The analysis of this deal ends before the rest of this trick: at "
+                       "its first illegal card (the position after it is not one the "
+                       "rules lead to), or in Betl once the soloist has taken a trick.")
     elif dd is not None and dd.cards:
         first = dd.cards[0]
         st.markdown(f"Best first leads for {seat_label(first.seat, names)}: "
