@@ -314,7 +314,9 @@ def test_replay_says_where_the_analysis_stops(dataset, files, monkeypatch):
     at = start(dataset, monkeypatch, game=gid, deal="2", trick="5")
     lines = [m.value for m in at.markdown if ": best" in m.value or ": lost" in m.value]
     assert len(lines) == len(in_trick)
-    assert any(c.value.startswith("The analysis of this deal ends before the rest of this "
-                                  "trick") for c in at.caption)
+    assert any(c.value.startswith(f"No double-dummy value for {4 - len(in_trick)} card(s) "
+                                  "of this trick") for c in at.caption)
     at.button(key="rp_next").click().run()  # trick 6: nothing analysed
     assert not any(": best" in m.value or ": lost" in m.value for m in at.markdown)
+    assert any(c.value.startswith("No double-dummy value for 4 card(s) of this trick")
+               for c in at.caption)

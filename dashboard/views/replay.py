@@ -265,9 +265,10 @@ with right:
         for line in lines:
             st.markdown(line)
         if len(lines) < len(trick.cards):
-            st.caption("The analysis of this deal ends before the rest of this trick: at "
-                       "its first illegal card (the position after it is not one the "
-                       "rules lead to), or in Betl once the soloist has taken a trick.")
+            st.caption(f"No double-dummy value for {len(trick.cards) - len(lines)} card(s) "
+                       "of this trick: the analysis of a deal ends at its first illegal "
+                       "card (the position after it is not one the rules lead to), and in "
+                       "Betl once the soloist has taken a trick.")
     elif dd is not None and dd.cards:
         first = dd.cards[0]
         st.markdown(f"Best first leads for {seat_label(first.seat, names)}: "
