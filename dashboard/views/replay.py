@@ -170,29 +170,9 @@ c4.metric("Score (engine)", " : ".join(str(p) for p in view.score),
           help="The deal's score per side as the engine recomputed it; total "
                + " : ".join(str(t) for t in view.total))
 
-# ---------------------------------------------------- double-dummy analysis
-dd: DealDD | None = None
-try:
-    with st.spinner(f"Solving deal {view.number} double dummy…", show_time=True):
-        found = data.deal_dd(row["game_id"], view.number)
-except Exception as exc:  # noqa: BLE001 - the replay stays usable whatever the solver does
-    st.error(f"The double-dummy analysis of this deal failed ({type(exc).__name__}: {exc}). "
-             "The replay below is unaffected.", icon=":material/error:")
-else:
-    if isinstance(found, NoAnalysis):
-        st.info(f"No double-dummy analysis for this deal: {found.reason}.",
-                icon=":material/info:")
-    else:
-        dd = found
-        st.markdown(headline(dd, view))
-        source = ("from the dataset's analysis" if dd.stored else
-                  "solved just now (the dataset holds no analysis of this deal; "
-                  "`belot analyze --into DATASET` stores it)")
-        took = f" in {dd.seconds:.2f} s" if dd.seconds is not None else ""
-        st.caption(f"Best play by everyone, every hand known: see docs/analysis.md. "
-                   f"{len(dd.cards)} card(s) analysed, {dd.total_loss} "
-                   f"{'(Betl: 0/1 values)' if dd.betl else 'points'} lost in all; "
-                   f"{source}{took}.")
+# the double-dummy line goes here, filled at the end of the run: a deal the dataset has
+# not analysed is solved then, after the replay itself is on screen
+dd_slot = st.container()
 
 left, right = st.columns([2, 3], gap="large")
 with left:
@@ -257,11 +237,47 @@ with right:
                if trick.winner is not None else "the play stopped inside this trick")
         st.markdown(f"**Trick {trick.number} of {steps}** · led by "
                     f"{seat_label(trick.leader, names)} · {won} · card points so far: {points}")
-    costs = dd.at_trick(trick.number) if dd is not None and trick is not None else None
-    st.html(table_html(view, step, costs))
-    if dd is not None and trick is not None:
-        lines = [card_line(costs[c.seat], names, dd.betl) for c in trick.cards
-                 if costs and c.seat in costs and costs[c.seat].card == c.card]
+    table_slot = st.empty()
+    table_slot.html(table_html(view, step))
+    cost_slot = st.container()
+    for v in view.violations_at(step):
+        st.error(f"**{v.code}** at line {v.line}, column {v.col}: {v.message}",
+                 icon=":material/warning:")
+    st.query_params.update({"game": row["game_id"], "deal": str(view.number),
+                            "trick": str(step)})
+    st.session_state["rp_target"] = (row["game_id"], str(view.number), str(step))
+
+# ---------------------------------------------------- double-dummy analysis
+dd: DealDD | None = None
+with dd_slot:
+    try:
+        with st.spinner(f"Solving deal {view.number} double dummy…", show_time=True):
+            found = data.deal_dd(row["game_id"], view.number)
+    except Exception as exc:  # noqa: BLE001 - the replay stays usable whatever the solver does
+        st.error(f"The double-dummy analysis of this deal failed ({type(exc).__name__}: "
+                 f"{exc}). The replay is unaffected.", icon=":material/error:")
+    else:
+        if isinstance(found, NoAnalysis):
+            st.info(f"No double-dummy analysis for this deal: {found.reason}.",
+                    icon=":material/info:")
+        else:
+            dd = found
+            st.markdown(headline(dd, view))
+            source = ("from the dataset's analysis" if dd.stored else
+                      "solved just now (the dataset holds no analysis of this deal; "
+                      "`belot analyze --into DATASET` stores it)")
+            took = f" in {dd.seconds:.2f} s" if dd.seconds is not None else ""
+            st.caption(f"Best play by everyone, every hand known: see docs/analysis.md. "
+                       f"{len(dd.cards)} card(s) analysed, {dd.total_loss} "
+                       f"{'(Betl: 0/1 values)' if dd.betl else 'points'} lost in all; "
+                       f"{source}{took}.")
+
+if dd is not None and trick is not None:
+    costs = dd.at_trick(trick.number)
+    table_slot.html(table_html(view, step, costs))
+    lines = [card_line(costs[c.seat], names, dd.betl) for c in trick.cards
+             if c.seat in costs and costs[c.seat].card == c.card]
+    with cost_slot:
         for line in lines:
             st.markdown(line)
         if len(lines) < len(trick.cards):
@@ -269,16 +285,10 @@ with right:
                        "of this trick: the analysis of a deal ends at its first illegal "
                        "card (the position after it is not one the rules lead to), and in "
                        "Betl once the soloist has taken a trick.")
-    elif dd is not None and dd.cards:
-        first = dd.cards[0]
-        st.markdown(f"Best first leads for {seat_label(first.seat, names)}: "
-                    + " ".join(card_label(b) for b in first.best))
-    for v in view.violations_at(step):
-        st.error(f"**{v.code}** at line {v.line}, column {v.col}: {v.message}",
-                 icon=":material/warning:")
-    st.query_params.update({"game": row["game_id"], "deal": str(view.number),
-                            "trick": str(step)})
-    st.session_state["rp_target"] = (row["game_id"], str(view.number), str(step))
+elif dd is not None and dd.cards:
+    first = dd.cards[0]
+    cost_slot.markdown(f"Best first leads for {seat_label(first.seat, names)}: "
+                       + " ".join(card_label(b) for b in first.best))
 
 if dd is not None and dd.cards:
     with st.expander(f"Double-dummy analysis of deal {view.number}: every card"):
