@@ -32,6 +32,7 @@ from ingest.dataset import Dataset, DatasetError, State, load_ids, new_batch_id
 from ingest.events import Context, RowSink
 from ingest.pipeline import (
     Progress,
+    RunSummary,
     commit_unit,
     expand_inputs,
     in_order,
@@ -40,6 +41,7 @@ from ingest.pipeline import (
     stage_parts,
     worker_name,
 )
+from ingest.schema import ANALYSIS_TABLES
 
 
 @dataclass(slots=True)
@@ -174,6 +176,7 @@ def analyse_records(task: RecordsTask) -> RecordsResult:
     from replay.engine import replay_game
 
     t0 = time.perf_counter()
+    # the analysis tables carry no source file nor timestamp: the context only names the batch
     sink = RowSink(Context("", task.batch, dt.datetime.now(dt.UTC)))
     failures = []
     for gid, variant, form, text in task.games:
@@ -192,11 +195,9 @@ def analyse_records(task: RecordsTask) -> RecordsResult:
 
 
 @dataclass
-class AnalyzeSummary:
+class AnalyzeSummary(RunSummary):
     """What ``belot analyze --into`` did."""
 
-    dataset: str = ""
-    batch: str = ""
     #: games analysed by this run, and their deals and cards with rows
     games: int = 0
     deals: int = 0
@@ -206,13 +207,6 @@ class AnalyzeSummary:
     #: games of ``games`` with no text in ``records`` (ingested before it was kept)
     no_text: int = 0
     failures: list[str] = field(default_factory=list)
-    units: int = 0
-    started: float = field(default_factory=time.monotonic)
-    elapsed: float = 0.0
-    worker_seconds: float = 0.0
-
-    def to_json(self) -> dict:
-        return {k: v for k, v in self.__dict__.items() if k != "started"}
 
     def line(self) -> str:
         rate = self.deals / self.elapsed if self.elapsed > 0 else 0.0
@@ -220,6 +214,8 @@ class AnalyzeSummary:
                 f"{self.cards:,} cards · {self.already:,} analysed before")
 
 
+#: the variant of a part, from its path (``records/variant=<v>/batch=<b>/part-*.parquet``,
+#: ``ingest.dataset.part_path``): the partition key is not inside the file
 _VARIANT_DIR = re.compile(r"/variant=([^/]*)/")
 
 
@@ -281,7 +277,7 @@ def analyse_dataset(root: str | Path, *, workers: int | None = None,
         try:
             units = record_units(ds, st, done, batch, chunk_chars, s)
             for r in in_order(executor, analyse_records, units, in_flight):
-                counts = {t: 0 for t in ("game_analysis", "deal_analysis", "card_analysis")}
+                counts = dict.fromkeys(ANALYSIS_TABLES, 0)
                 for f in r.files:
                     counts[f["table"]] += f["rows"]
                 if r.files:
@@ -293,10 +289,10 @@ def analyse_dataset(root: str | Path, *, workers: int | None = None,
                 s.cards += counts["card_analysis"]
                 s.failures += r.failures
                 s.worker_seconds += r.seconds
-                s.elapsed = time.monotonic() - s.started
+                s.tick()
                 progress.show(s.line())
         finally:
-            s.elapsed = time.monotonic() - s.started
+            s.tick()
             progress.show(s.line(), force=True)
             progress.close()
             close()

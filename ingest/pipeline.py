@@ -55,6 +55,7 @@ from ingest.dataset import (
 )
 from ingest.events import ENGINE_FAILURE, Context, RowSink, raw_id
 from replay.record import Game
+from replay.report import GameReport
 
 #: text per unit of work: large units make few part files (reading and replaying are fast)
 CHUNK_CHARS = 4 << 20
@@ -207,7 +208,7 @@ def _process_unit(task: UnitTask) -> UnitResult:
                       time.perf_counter() - t0, worker_name(), analysed, failures)
 
 
-def _analyse_rows(sink: RowSink, game: Game, report, gid: str, failures: list[str],
+def _analyse_rows(sink: RowSink, game: Game, report: GameReport, gid: str, failures: list[str],
                   number: int) -> int:
     """The game's double-dummy analysis into the sink; a solver failure keeps the game
     (its other rows are in) and is reported, and ``belot analyze --into`` retries it."""
@@ -374,12 +375,29 @@ class Progress:
 
 
 @dataclass
-class IngestSummary:
+class RunSummary:
+    """What a run that writes into a dataset did (``belot ingest``, ``belot analyze
+    --into``): the dataset, its batch, the units committed and the time taken."""
+
     dataset: str = ""
     batch: str = ""
+    units: int = 0
+    started: float = field(default_factory=time.monotonic)
+    elapsed: float = 0.0
+    #: time the workers spent on the units, summed
+    worker_seconds: float = 0.0
+
+    def tick(self) -> None:
+        self.elapsed = time.monotonic() - self.started
+
+    def to_json(self) -> dict:
+        return {k: v for k, v in self.__dict__.items() if k != "started"}
+
+
+@dataclass
+class IngestSummary(RunSummary):
     files: int = 0
     files_unchanged: int = 0
-    units: int = 0
     records: int = 0
     games: int = 0
     deals: int = 0
@@ -391,15 +409,6 @@ class IngestSummary:
     analyze: bool = False
     analysed: int = 0
     analysis_failures: list[str] = field(default_factory=list)
-    started: float = field(default_factory=time.monotonic)
-    elapsed: float = 0.0
-    worker_seconds: float = 0.0
-
-    def tick(self) -> None:
-        self.elapsed = time.monotonic() - self.started
-
-    def to_json(self) -> dict:
-        return {k: v for k, v in self.__dict__.items() if k != "started"}
 
 
 def expand_inputs(paths: Iterable[str]) -> Iterator[str]:
@@ -627,6 +636,19 @@ def missing_dask(exc: ImportError, scheduler: str | None, command: str) -> str |
     if scheduler and exc.name and exc.name.startswith(("distributed", "dask")):
         return (f"belot {command}: --scheduler needs dask.distributed: "
                 "pip install 'belot-replay[dask]'")
+    return None
+
+
+def job_error(exc: Exception, command: str, scheduler: str | None,
+              expected: tuple[type[Exception], ...]) -> str | None:
+    """The stderr line a ``belot`` command prints when its run ends with ``exc``: an
+    ``expected`` error (a missing file, a locked or damaged dataset) says what is
+    wrong; dask.distributed missing under ``--scheduler`` says how to install it;
+    None for anything else (a bug: the caller raises it again)."""
+    if isinstance(exc, expected):
+        return f"belot {command}: {exc}"
+    if isinstance(exc, ImportError):
+        return missing_dask(exc, scheduler, command)
     return None
 
 

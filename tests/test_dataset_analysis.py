@@ -26,8 +26,9 @@ from ingest_util import REPO, check_consistent, run_cli
 from ingest.analyze import analyse_dataset
 from ingest.bgn.reader import parse_games, read_games
 from ingest.bgn.writer import game_id
-from ingest.dataset import Dataset, connect
+from ingest.dataset import Dataset, compact, connect
 from ingest.pipeline import Progress, ingest_paths
+from ingest.schema import ANALYSIS_TABLES
 from replay.analysis import analyse_game, deal_game
 from replay.cards import CARD_TEXT
 from replay.rulesets import load_ruleset
@@ -171,6 +172,17 @@ def test_ingest_analyze_equals_ingest_then_analyze_into(analysed, added):
                        "WHERE g.batch = c.batch").fetchone() == (0,)
 
 
+def test_compaction_keeps_the_analysis_rows(added, tmp_path):
+    ds = tmp_path / "ds"
+    shutil.copytree(added, ds)
+    parts = len(list((ds / "card_analysis").glob("**/*.parquet")))
+    merged = compact(ds, tables=ANALYSIS_TABLES)
+    assert merged["files_before"] > merged["files_after"]
+    assert len(list((ds / "card_analysis").glob("**/*.parquet"))) < parts
+    for table in STABLE:
+        assert rows(ds, table) == rows(added, table), table
+
+
 def test_a_second_run_adds_nothing(analysed, corpus, tmp_path):
     ds = tmp_path / "ds"
     shutil.copytree(analysed, ds)
@@ -244,6 +256,25 @@ def samples_reference(samples_only, tmp_path_factory) -> Path:
     s = analyse_dataset(ref, workers=0)
     assert (s.games, s.deals, s.already) == (21, 15, 0)
     return ref
+
+
+def test_ingest_analyze_killed_inside_a_commit_then_rerun(samples_reference, tmp_path):
+    """The analysis commits with the game's other rows: after a SIGKILL between the
+    log record and the renames, every game present is analysed, and a re-run ends
+    with the same rows as an uninterrupted run."""
+    ds = tmp_path / "ds"
+    args = ("ingest", str(REPO / "data" / "samples"), "--into", str(ds), "--analyze",
+            "--workers", "2", "--chunk-mb", "0.002", "--quiet")
+    p = run_cli(*args, env={"BELOT_INGEST_CRASH": "renaming:2"})
+    assert p.returncode == -signal.SIGKILL
+    present = check_consistent(ds)
+    assert 0 < len(present) < 21
+    assert check_whole(ds) == present  # no game without its analysis, nor the reverse
+    done = run_cli(*args)
+    assert done.returncode == 0, done.stderr
+    assert check_whole(ds) == analysed_ids(samples_reference)
+    for table in STABLE:
+        assert rows(ds, table) == rows(samples_reference, table), table
 
 
 class StopAfter(Progress):

@@ -77,7 +77,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ingest.analyze import PlayerTally, analyse_paths
-    from ingest.pipeline import missing_dask
+    from ingest.pipeline import job_error
 
     if args.into is not None or not args.paths:
         return run_into(args)
@@ -105,11 +105,8 @@ def run(args: argparse.Namespace) -> int:
                 sys.stderr.write(f"\r\x1b[Kanalyze: {games:,} games · {deals:,} deals "
                                  f"({deals / (now - started):,.1f}/s)")
                 sys.stderr.flush()
-    except FileNotFoundError as exc:
-        print(f"belot analyze: {exc}", file=sys.stderr)
-        return 2
-    except ImportError as exc:
-        message = missing_dask(exc, args.scheduler, "analyze")
+    except (FileNotFoundError, ImportError) as exc:
+        message = job_error(exc, "analyze", args.scheduler, (FileNotFoundError,))
         if message is None:
             raise
         print(message, file=sys.stderr)
@@ -160,7 +157,7 @@ def run_into(args: argparse.Namespace) -> int:
     """``--into DATASET``: analyse the dataset's games not analysed yet, add the rows."""
     from ingest.analyze import analyse_dataset
     from ingest.dataset import DatasetError
-    from ingest.pipeline import Progress, missing_dask
+    from ingest.pipeline import Progress, job_error
 
     if args.into is None:
         print("belot analyze: give record files (PATH...) or a dataset (--into DATASET)",
@@ -179,11 +176,8 @@ def run_into(args: argparse.Namespace) -> int:
     try:
         s = analyse_dataset(args.into, workers=args.workers, scheduler=args.scheduler,
                             chunk_chars=chunk_chars(args), progress=progress)
-    except DatasetError as exc:
-        print(f"belot analyze: {exc}", file=sys.stderr)
-        return 2
-    except ImportError as exc:
-        message = missing_dask(exc, args.scheduler, "analyze")
+    except (DatasetError, ImportError) as exc:
+        message = job_error(exc, "analyze", args.scheduler, (DatasetError,))
         if message is None:
             raise
         print(message, file=sys.stderr)

@@ -70,7 +70,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ingest.dataset import DatasetError
-    from ingest.pipeline import Progress, ingest_paths, missing_dask
+    from ingest.pipeline import Progress, ingest_paths, job_error
 
     progress = Progress(False) if args.quiet else Progress(None)
     try:
@@ -78,11 +78,8 @@ def run(args: argparse.Namespace) -> int:
                          chunk_chars=(None if args.chunk_mb is None
                                       else max(1, int(args.chunk_mb * (1 << 20)))),
                          recheck=args.recheck, progress=progress, analyze=args.analyze)
-    except (FileNotFoundError, DatasetError) as exc:
-        print(f"belot ingest: {exc}", file=sys.stderr)
-        return 2
-    except ImportError as exc:
-        message = missing_dask(exc, args.scheduler, "ingest")
+    except (FileNotFoundError, DatasetError, ImportError) as exc:
+        message = job_error(exc, "ingest", args.scheduler, (FileNotFoundError, DatasetError))
         if message is None:
             raise
         print(message, file=sys.stderr)
