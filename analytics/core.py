@@ -475,6 +475,31 @@ GROUP BY ALL ORDER BY a.variant, relation
                                                                        "text": None}
         return {**row, **stored}
 
+    def deal_analysis(self, game_id: str, deal: int) -> dict | None:
+        """One deal's double-dummy analysis as the dataset holds it: ``{"deal": its
+        deal_analysis row, "cards": its card_analysis rows in playing order (idx)}``;
+        None when the deal has not been analysed (or the dataset has no analysis
+        tables).  Looked up in the game's variant partition only (the rows of an
+        ``analyze --into`` run sit in a batch of their own, not the game's)."""
+        if not self.files.get("deal_analysis"):
+            return None
+        params = {"id": game_id, "deal": deal}
+        with self._lock:
+            variant = self._run("SELECT variant FROM games WHERE game_id = $id LIMIT 1",
+                                {"id": game_id})
+            if variant.is_empty():
+                return None
+            params["variant"] = variant.item()
+            where = "variant = $variant AND game_id = $id AND deal = $deal"
+            head = self._run("SELECT deal, caller, contract, betl, value, made_dd, made, "
+                             "cards, total_loss, solver_ms FROM deal_analysis "
+                             f"WHERE {where} LIMIT 1", params)
+            if head.is_empty():
+                return None
+            cards = self._run("SELECT idx, trick, seat, card, before, after, loss, best "
+                              f"FROM card_analysis WHERE {where} ORDER BY idx", params)
+        return {"deal": head.row(0, named=True), "cards": cards.to_dicts()}
+
     # ----------------------------------------------------------------- export
     def to_duckdb_file(self, path: str | os.PathLike, materialize: bool = False) -> Path:
         """Write a ``.duckdb`` file for the DuckDB CLI: the dataset tables as views over

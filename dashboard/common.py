@@ -170,6 +170,21 @@ def _replay(path: str, version: str, game_id: str, roots: tuple[str, ...]):
     return replay_from_dataset(_open(path, version), game_id, roots)
 
 
+@st.cache_data(max_entries=256, show_spinner=False)
+def _deal_dd(path: str, version: str, game_id: str, deal: int, roots: tuple[str, ...]):
+    """A deal's double-dummy analysis (:mod:`dashboard.ddview`): the dataset's own
+    (``deal_analysis``, ``card_analysis``) when it has analysed the deal, else solved
+    now on the replayed record; cached, as solving takes milliseconds to seconds."""
+    from dashboard.ddview import analyse_loaded, from_rows
+
+    loaded = _replay(path, version, game_id, roots)
+    if loaded.matches:  # else the record no longer reads as the game analysed
+        stored = _open(path, version).deal_analysis(game_id, deal)
+        if stored is not None:
+            return from_rows(stored["deal"], stored["cards"])
+    return analyse_loaded(loaded, deal)
+
+
 class Data:
     """The dataset as the pages see it: cached analytics calls under the current filters."""
 
@@ -219,6 +234,12 @@ class Data:
         """The game re-read (from the record text the dataset keeps) and replayed:
         a :class:`dashboard.viewer.LoadedGame`."""
         return _replay(self.path, self.version, game_id, tuple(self.roots()))
+
+    def deal_dd(self, game_id: str, deal: int):
+        """Deal ``deal`` of game ``game_id`` analysed double-dummy: a
+        :class:`dashboard.ddview.DealDD`, or a :class:`~dashboard.ddview.NoAnalysis`
+        saying why the solver cannot take it."""
+        return _deal_dd(self.path, self.version, game_id, deal, tuple(self.roots()))
 
 
 def clear_caches() -> None:

@@ -4,11 +4,17 @@ Seats sit around a square: seat 1 at the bottom, then the turn order goes
 round counter-clockwise (seat 2 on the right, 3 at the top, 4 on the left;
 three players use bottom, right and left, two bottom and top).  Each seat
 shows its name, side, what it still holds; the middle shows the trick of the
-current step with the winning card framed and a flagged card in red.
+current step with the winning card framed and a flagged card in red.  With the
+deal's double-dummy analysis (:mod:`dashboard.ddview`) each played card says what
+it lost (``−14``, or ``best``), a card that lost points is framed in orange, and
+the best cards each seat had for that trick are framed in green in its hand.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from dashboard.ddview import CardCost, card_note
 from dashboard.format import card_html, contract_label, esc, seat_label, side_of
 from dashboard.viewer import DealView
 
@@ -41,6 +47,7 @@ CSS = """
 .bcard.red{color:#c62828}.bcard.black{color:#111}
 .bcard.win{outline:3px solid #ffd54a}
 .bcard.bad{background:#ffcdd2;outline:3px solid #e53935}
+.bcard.lost{outline:3px solid #fb8c00}.bcard.best{outline:3px solid #66bb6a}
 .bt-played{display:flex;flex-direction:column;align-items:center;font-size:1.15em}
 .bt-played small{font-size:0.7em;color:#fff}
 .bt-c-top{grid-column:2;grid-row:1}.bt-c-bottom{grid-column:2;grid-row:3}
@@ -57,8 +64,11 @@ def positions(players: int) -> dict[int, str]:
                                                         strict=False)})
 
 
-def table_html(view: DealView, step: int) -> str:
-    """The table after ``step`` tricks (0: the hands before the first lead)."""
+def table_html(view: DealView, step: int, costs: Mapping[int, CardCost] | None = None
+               ) -> str:
+    """The table after ``step`` tricks (0: the hands before the first lead); ``costs``:
+    seat -> the double-dummy cost of the card it played to this trick."""
+    costs = costs or {}
     trick = view.trick_at(step)
     hands = view.hands_at(step)
     if trick is not None:  # the cards of this trick lie on the table, not in the hands
@@ -83,7 +93,9 @@ def table_html(view: DealView, step: int) -> str:
         side = view.side_label(side_of(seat, view.partnership))
         name = esc(seat_label(seat, view.names))
         badge_html = "".join(f'<span class="bt-badge">{esc(b)}</span>' for b in badges)
-        cards = "".join(card_html(c) for c in hands.get(seat, [])) or "<i>no cards</i>"
+        best = set(costs[seat].best) if seat in costs else set()
+        cards = "".join(card_html(c, "best" if c in best else "")
+                        for c in hands.get(seat, [])) or "<i>no cards</i>"
         side_text = f" · {side}" if view.partnership else ""
         parts.append(f'<div class="{" ".join(classes)}" data-seat="{seat}">'
                      f'<div class="bt-name">{name}{esc(side_text)}{badge_html}</div>'
@@ -94,7 +106,11 @@ def table_html(view: DealView, step: int) -> str:
             cls = "win" if c.seat == trick.winner else ""
             if not c.legal or c.codes:
                 cls = (cls + " bad").strip()
-            note = " ".join([c.bela or ""] + c.codes).strip()
+            cost = costs.get(c.seat)
+            if cost is not None and cost.card == c.card and cost.loss:
+                cls = (cls + " lost").strip()
+            dd_note = card_note(cost) if cost is not None and cost.card == c.card else ""
+            note = " ".join([c.bela or ""] + c.codes + [dd_note]).strip()
             note_html = f"<small>{esc(note)}</small>" if note else ""
             parts.append(f'<div class="bt-played bt-c-{pos.get(c.seat, "bottom")}" '
                          f'data-seat="{c.seat}">{card_html(c.card, cls)}{note_html}</div>')

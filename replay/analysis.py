@@ -63,9 +63,22 @@ class DealAnalysis:
 def playable(dr: DealReport, rs: Ruleset) -> bool:
     """A deal the solver can take: a contract, some play, and every hand whole at
     the first lead (written, or rebuilt from a play that shows every card)."""
-    return (dr.caller is not None and dr.contract is not None and bool(dr.plays)
-            and not dr.penalty and len(dr.hands) == rs.players
-            and all(h.bit_count() == rs.hand_size for h in dr.hands.values()))
+    return unplayable_reason(dr, rs) is None
+
+
+def unplayable_reason(dr: DealReport, rs: Ruleset) -> str | None:
+    """Why the solver cannot take a deal, in a reader's words (None when it can)."""
+    if dr.caller is None or dr.contract is None:
+        return "no contract was played (everyone passed, or the auction broke off)"
+    if dr.penalty:
+        return "a penalty ended the deal, so its play is not one the rules lead to"
+    if not dr.plays:
+        return "the record has no play for this deal"
+    if len(dr.hands) != rs.players or any(h.bit_count() != rs.hand_size
+                                          for h in dr.hands.values()):
+        return ("not every hand is known at the first lead (no hands section, and a play "
+                "that does not show every card)")
+    return None
 
 
 def deal_game(dr: DealReport, rs: Ruleset) -> tuple[Game, bool]:
@@ -158,13 +171,40 @@ def made_double_dummy(dr: DealReport, rs: Ruleset, game: Game, value: int) -> bo
     shares[0] += rest - sum(shares)
     for s, share in zip(others, shares, strict=True):
         points[s] = share
-    tricks = list(t.tricks)
     if capot:
         tricks = [rs.tricks if s == cs else 0 for s in range(rs.sides)]
+        capot_side: int | None = cs
     else:
-        tricks[cs] = max(tricks[cs], 1 if mine else 0)
-    t2 = replace(t, points=points, tricks=tricks, capot_side=cs if capot else None)
+        tricks = dd_tricks(list(t.tricks), {cs: mine, **dict(zip(others, shares,
+                                                                    strict=True))},
+                           cs, priced_capot=rs.capot_bonus > 0)
+        holders = [s for s in range(rs.sides) if tricks[s]]
+        capot_side = holders[0] if len(holders) == 1 else None
+    t2 = replace(t, points=points, tricks=tricks, capot_side=capot_side)
     return rs.scoring(rs, t2, 0).made
+
+
+def dd_tricks(tricks: list[int], points: dict[int, int], caller_side: int,
+              priced_capot: bool) -> list[int]:
+    """Trick counts per side to go with double-dummy card points, starting from the
+    table's: a side with points takes at least one trick (handed over by the side
+    that took most); where the capot is priced in card points (``priced_capot``)
+    and the solver gave none, the callers cannot hold every trick either.  The
+    scoring rules read these counts (declarations count for a side with a trick;
+    ru3's capot bonuses go by trickless seats), so they must agree with the points.
+    """
+    def give(side: int) -> None:
+        donor = max(range(len(tricks)), key=lambda s: tricks[s])
+        tricks[donor] -= 1
+        tricks[side] += 1
+
+    for side, pts in points.items():
+        if pts and not tricks[side]:
+            give(side)
+    others = [s for s in range(len(tricks)) if s != caller_side]
+    if priced_capot and not any(tricks[s] for s in others):
+        give(others[0])
+    return tricks
 
 
 def analyse_report(report: GameReport, rs: Ruleset) -> list[DealAnalysis]:
@@ -181,18 +221,25 @@ def analyse_game(game: RecordGame) -> tuple[GameReport, list[DealAnalysis]]:
     """Replay a game record (``replay.record.Game``) and analyse its deals; a game
     whose ruleset cannot be loaded has its report's findings and no analysis."""
     from replay.engine import replay_game
-    from replay.ruleset import RulesetError
-    from replay.rulesets import load_ruleset
 
     report = replay_game(game)
     if report.parse_failed:
         return report, []
+    rs = game_ruleset(game)
+    return report, [] if rs is None else analyse_report(report, rs)
+
+
+def game_ruleset(game: RecordGame) -> Ruleset | None:
+    """The ruleset a game record names (Variant, Rules, Target tags); None when it
+    cannot be loaded (the replay reports why)."""
+    from replay.ruleset import RulesetError
+    from replay.rulesets import load_ruleset
+
     try:
-        rs = load_ruleset(game.tags.get("Variant"), game.tags.get("Rules"),
-                          game.tags.get("Target"))
+        return load_ruleset(game.tags.get("Variant"), game.tags.get("Rules"),
+                            game.tags.get("Target"))
     except RulesetError:
-        return report, []
-    return report, analyse_report(report, rs)
+        return None
 
 
 #: contract kinds as records write them

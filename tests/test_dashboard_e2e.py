@@ -22,6 +22,9 @@ import polars as pl
 import pytest
 from dashboard_util import BROKEN_TEXT, HAND_TEXT, REPO, serving
 
+from dashboard.ddview import NoAnalysis, analyse_loaded
+from dashboard.viewer import replay_from_dataset
+
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
 SERVER_WAIT = 90
@@ -197,11 +200,15 @@ def test_click_through_every_page(server, browser, shots, tmp_path, bundled_data
         games_before = a.overview()["games"]
         on_cards = a.violation_rows(code=["C401", "C402", "C403", "C404"], limit=5000)
         third = a.violation_rows(limit=500).row(2, named=True)  # as the table lists them
-    # a card-play finding in a yu4 game (the play goes on after it, so there are tricks to
-    # step through), else any finding a few tricks into a deal
-    yu4 = on_cards.filter((pl.col("variant") == "yu4") & (pl.col("trick") >= 3))
-    shown = (yu4 if not yu4.is_empty() else on_cards.filter(pl.col("trick") >= 3)).row(
-        0, named=True)
+        # a card-play finding in a yu4 game (the play goes on after it, so there are tricks
+        # to step through), else any finding a few tricks into a deal
+        yu4 = on_cards.filter((pl.col("variant") == "yu4") & (pl.col("trick") >= 3))
+        shown = (yu4 if not yu4.is_empty() else on_cards.filter(pl.col("trick") >= 3)).row(
+            0, named=True)
+        # what the viewer must say of that deal double-dummy (solved here, in the test)
+        dd = analyse_loaded(replay_from_dataset(a, shown["game_id"]), shown["deal"])
+    dd_text = (f"No double-dummy analysis for this deal: {dd.reason}" if isinstance(
+        dd, NoAnalysis) else f"secure {dd.value} card points")
 
     timings: dict[str, float] = {}
     t0 = time.monotonic()
@@ -247,6 +254,7 @@ def test_click_through_every_page(server, browser, shots, tmp_path, bundled_data
     # (st.html content lands a moment after the script's run has finished)
     _wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".bt-center .bcard.bad"))
     assert shown["code"] in browser.find_element(By.TAG_NAME, "body").text
+    _wait(browser, lambda d: dd_text in d.find_element(By.TAG_NAME, "body").text)
     shoot(browser, shots / "replay.png")
 
     # step forward and back

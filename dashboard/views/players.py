@@ -67,6 +67,40 @@ if not scatter.is_empty():
                      alt.Tooltip("avg_points:Q", format=".1f")],
         ).properties(title="Bid success against games won", height=420), key="pl_scatter")
 
+# ------------------------------------------------------------ accuracy
+st.subheader("Card play, double dummy")
+accuracy = data.query("accuracy", by)
+if not accuracy.is_empty():
+    accuracy = accuracy.filter(pl.col("player").is_not_null() & (pl.col("cards") > 0))
+if accuracy.is_empty():
+    st.info("No card of the chosen games has been analysed double-dummy yet. "
+            "`belot analyze --into DATASET` adds the analysis to this dataset (or ingest "
+            "with `belot ingest --analyze`); the Replay page solves a deal when you open "
+            "it.", icon=":material/info:")
+else:
+    accuracy = accuracy.sort(["avg_loss", *by])
+    st.dataframe(
+        accuracy, hide_index=True, key="pl_accuracy",
+        column_config={
+            "avg_loss": st.column_config.NumberColumn(
+                "avg points lost", format="%.2f",
+                help="Mean points a card lost its camp against best play"),
+            "best_rate": st.column_config.ProgressColumn(
+                "best cards", format="percent", min_value=0, max_value=1,
+                help="Share of cards that lost nothing"),
+            "big_losses": st.column_config.NumberColumn(
+                "cards losing ≥ 10", help="Cards that lost 10 points or more"),
+            "big_loss_rate": st.column_config.NumberColumn("losing ≥ 10", format="percent"),
+        })
+    st.caption(metrics["accuracy"].doc)
+    shown = accuracy.sort("cards", descending=True).head(30)
+    st.altair_chart(charts.bars(shown, "player", "avg_loss", color="variant" if per_variant
+                                else None, horizontal=True, sort="x",
+                                tooltip=("cards", "best_rate", "big_losses"),
+                                title="Average points lost per card (most cards analysed, "
+                                      "top 30)"),
+                    key="pl_accuracy_chart")
+
 # ---------------------------------------------------------------- head to head
 st.subheader("Head to head")
 names = sorted(players["player"].unique().drop_nulls().to_list())

@@ -5,6 +5,10 @@ written before it kept them, from its source file) through the reader and
 replayed by the engine (dashboard.viewer), so the hands, the auction, the
 declarations, every trick and every violation are the ones ``belot validate``
 reports.
+Each deal is analysed double-dummy (dashboard.ddview): the callers' best value
+from the first lead beside the result, and for every card what it lost and the
+cards that would have lost nothing; read from the dataset's analysis tables, or
+solved on the spot (cached) for a deal they do not hold.
 Deep links: ``?game=<game_id>&deal=<n>&trick=<k>`` (the Violations page opens
 deals this way).
 """
@@ -16,8 +20,9 @@ from typing import Any, overload
 import polars as pl
 import streamlit as st
 
-from dashboard import common
-from dashboard.format import contract_label, seat_label, short_id
+from dashboard import charts, common
+from dashboard.ddview import DealDD, NoAnalysis, card_line, card_rows, headline, seat_rows
+from dashboard.format import card_label, contract_label, seat_label, short_id
 from dashboard.tableview import table_html
 from dashboard.viewer import (
     SourceMissing,
@@ -165,6 +170,10 @@ c4.metric("Score (engine)", " : ".join(str(p) for p in view.score),
           help="The deal's score per side as the engine recomputed it; total "
                + " : ".join(str(t) for t in view.total))
 
+# the double-dummy line goes here, filled at the end of the run: a deal the dataset has
+# not analysed is solved then, after the replay itself is on screen
+dd_slot = st.container()
+
 left, right = st.columns([2, 3], gap="large")
 with left:
     st.subheader("Auction")
@@ -228,7 +237,9 @@ with right:
                if trick.winner is not None else "the play stopped inside this trick")
         st.markdown(f"**Trick {trick.number} of {steps}** · led by "
                     f"{seat_label(trick.leader, names)} · {won} · card points so far: {points}")
-    st.html(table_html(view, step))
+    table_slot = st.empty()
+    table_slot.html(table_html(view, step))
+    cost_slot = st.container()
     for v in view.violations_at(step):
         st.error(f"**{v.code}** at line {v.line}, column {v.col}: {v.message}",
                  icon=":material/warning:")
@@ -236,6 +247,62 @@ with right:
                             "trick": str(step)})
     st.session_state["rp_target"] = (row["game_id"], str(view.number), str(step))
 
+# ---------------------------------------------------- double-dummy analysis
+dd: DealDD | None = None
+with dd_slot:
+    try:
+        with st.spinner(f"Solving deal {view.number} double dummy…", show_time=True):
+            found = data.deal_dd(row["game_id"], view.number)
+    except Exception as exc:  # noqa: BLE001 - the replay stays usable whatever the solver does
+        st.error(f"The double-dummy analysis of this deal failed ({type(exc).__name__}: "
+                 f"{exc}). The replay is unaffected.", icon=":material/error:")
+    else:
+        if isinstance(found, NoAnalysis):
+            st.info(f"No double-dummy analysis for this deal: {found.reason}.",
+                    icon=":material/info:")
+        else:
+            dd = found
+            st.markdown(headline(dd, view))
+            source = ("from the dataset's analysis" if dd.stored else
+                      "solved just now (the dataset holds no analysis of this deal; "
+                      "`belot analyze --into DATASET` stores it)")
+            took = f" in {dd.seconds:.2f} s" if dd.seconds is not None else ""
+            st.caption(f"Best play by everyone, every hand known: see docs/analysis.md. "
+                       f"{len(dd.cards)} card(s) analysed, {dd.total_loss} "
+                       f"{'(Betl: 0/1 values)' if dd.betl else 'points'} lost in all; "
+                       f"{source}{took}.")
+
+if dd is not None and trick is not None:
+    costs = dd.at_trick(trick.number)
+    table_slot.html(table_html(view, step, costs))
+    lines = [card_line(costs[c.seat], names, dd.betl) for c in trick.cards
+             if c.seat in costs and costs[c.seat].card == c.card]
+    with cost_slot:
+        for line in lines:
+            st.markdown(line)
+        if len(lines) < len(trick.cards):
+            st.caption(f"No double-dummy value for {len(trick.cards) - len(lines)} card(s) "
+                       "of this trick: the analysis of a deal ends at its first illegal "
+                       "card (the position after it is not one the rules lead to), and in "
+                       "Betl once the soloist has taken a trick.")
+elif dd is not None and dd.cards:
+    first = dd.cards[0]
+    cost_slot.markdown(f"Best first leads for {seat_label(first.seat, names)}: "
+                       + " ".join(card_label(b) for b in first.best))
+
+if dd is not None and dd.cards:
+    with st.expander(f"Double-dummy analysis of deal {view.number}: every card"):
+        cards = pl.DataFrame(card_rows(dd, names))
+        order = [str(i) for i in cards["#"].to_list()]
+        chart_data = cards.with_columns(
+            pl.concat_str(pl.col("seat").cast(pl.String), pl.col("player"),
+                          separator=" ").str.strip_chars().alias("who"))
+        st.altair_chart(charts.bars(chart_data, "#", "loss", color="who", group=False,
+                                    sort=order, tooltip=("trick", "card", "best"),
+                                    title="Points lost by each card, in playing order"),
+                        key="rp_dd_chart")
+        st.dataframe(pl.DataFrame(seat_rows(dd, names)), hide_index=True, key="rp_dd_seats")
+        st.dataframe(cards, hide_index=True, key="rp_dd_cards")
 with st.expander(f"Every trick of deal {view.number}"):
     st.dataframe(pl.DataFrame(trick_rows(view)), hide_index=True, key="rp_tricks")
 with st.expander(f"Every violation of this game ({len(report.violations)})"):
