@@ -29,28 +29,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-OUT = ROOT / "benchmarks" / "out"
-
-def simulated_file(name: str, deals: int, seed: int, variants: tuple[str, ...]) -> Path:
-    """A BGN file of simulated games, taking turns among ``variants``, holding at
-    least ``deals`` deals (made once, then reused)."""
-    from ingest.bgn.writer import write_game
-    from replay.simulate import simulate_games
-
-    path = OUT / f"count-{name}.bgn"
-    if path.exists():
-        return path
-    OUT.mkdir(parents=True, exist_ok=True)
-    made = g = 0
-    with path.with_suffix(".tmp").open("w", encoding="utf-8") as f:
-        while made < deals:
-            for game in simulate_games(variants[g % len(variants)], 1, seed + g):
-                f.write(write_game(game) + "\n")
-                made += len(game.deals)
-            g += 1
-    path.with_suffix(".tmp").replace(path)
-    return path
-
 
 def run_stage(stage: str, paths: list[Path]) -> int:
     """Do one stage over the files (inside callgrind); returns the deals seen."""
@@ -106,12 +84,14 @@ def main() -> None:
     if args.inner:
         run_stage(args.inner[0], [Path(p) for p in args.inner[1:]])
         return
+    from bench_validate import corpus  # beside this script: the same simulated records
+
     from replay.simulate import SUPPORTED
 
     variants = SUPPORTED if args.mix else ("yu4", "mk4")
     tag = "mix" if args.mix else "yu4mk4"
-    warm = simulated_file(f"{tag}-warm", args.deals * 3 // 2, 11, variants)
-    measured = simulated_file(f"{tag}-{args.deals}", args.deals, 2026, variants)
+    warm, _ = corpus(args.deals * 3 // 2, 11, variants, f"count-{tag}-warm-")
+    measured, _ = corpus(args.deals, 2026, variants, f"count-{tag}-")
     deals = run_stage("read", [measured])
     per_deal = (count(args.stage, [warm, measured]) - count(args.stage, [warm])) / deals
     if args.stage == "engine":  # that stage reads its games first: take the reading away
