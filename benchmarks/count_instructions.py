@@ -72,7 +72,8 @@ def count(stage: str, paths: list[Path]) -> int:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+    head, _, rest = __doc__.partition("\n\n")
+    ap = argparse.ArgumentParser(description=head, epilog=rest,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--stage", choices=("read", "engine", "text", "json"), default="text",
                     help="what to count: reading, the engine on games already read, or "
