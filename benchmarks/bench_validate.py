@@ -19,6 +19,8 @@ What it measures (one process, one core, unless said otherwise):
   a fresh subprocess (streaming: the two should be about the same).
 
 The corpora are generated once into benchmarks/out/ (git-ignored) and reused.
+Seconds drift with the machine's load; whether one change helped is decided by
+instruction counts (``benchmarks/count_instructions.py``, docs/performance.md).
 """
 
 from __future__ import annotations

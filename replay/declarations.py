@@ -214,6 +214,8 @@ def contest(
     """
     if not entries:
         return None
+    if len(entries) == 1:  # one valid declaration (the usual case): nothing to contest
+        return side_of[entries[0][0]]
     keyed = [(policy.key(c, trump), seat, c) for seat, c, _ in entries]
     best = max(k for k, _, _ in keyed)
     top = [(seat, c) for k, seat, c in keyed if k == best]

@@ -433,12 +433,15 @@ class DealWalk:
         valid: list[tuple[int, Combo, int]] = []
         records: list[DeclarationRecord] = []
         for seat in sorted(deal.declare):
+            written = deal.declare[seat]
+            if not written:  # '-': this seat declared nothing
+                continue
             hand = self.full_hand(seat)
             runs_used = 0
             carres_used = 0
             first_key = None
-            reserved = 0 if policy.run_and_carre_share else carre_cards(hand, deal.declare[seat])
-            for comb in deal.declare[seat]:
+            reserved = 0 if policy.run_and_carre_share else carre_cards(hand, written)
+            for comb in written:
                 combo = parse_combo(comb.text)
                 if combo is None:  # the reader guarantees the spelling
                     continue

@@ -76,3 +76,15 @@ def test_t20_best_single_declaration_takes_all():
 ])
 def test_ordering(a, b, side):
     assert winner("yu4", C, [(1, a), (2, b)]) == side
+
+
+@pytest.mark.parametrize("variant", ["yu4", "mk4", "bg4", "ru3", "yu3"])
+@pytest.mark.parametrize("seat", [1, 2, 3])
+def test_a_single_valid_declaration_wins_its_contest(variant, seat):
+    """The contest's short way for one entry gives what the full comparison gives:
+    the side (or seat, in three-player games) of the one who declared it."""
+    rs = load_ruleset(variant)
+    assert winner(variant, H, [(seat, "run3:9S")]) == rs.side_of[seat]
+    # the same declaration beside a weaker one of the other camp still wins
+    other = seat % rs.players + 1
+    assert winner(variant, H, [(seat, "run4:TS"), (other, "run3:9D")]) == rs.side_of[seat]

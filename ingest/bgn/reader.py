@@ -1294,7 +1294,9 @@ def _read(chunks: Iterable[list[str]], fast_lines: bool = True,
                             feed = cur.skip
                             fast = None
                             k = read_tag_line(line, i, ln, None)
-                        if target is not None and not cur.game.errors:
+                        # only a line naming the Variant tag changes the table (a game
+                        # starts with the facts of no variant): one lookup per game
+                        if target is not None and not cur.game.errors and "Variant" in line:
                             cur.set_variant()
                         if k is not None:
                             in_comment = True
