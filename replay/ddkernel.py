@@ -219,10 +219,74 @@ def representatives(ctx, legal_mask, alive, out):
 
 
 @njit(cache=True)
-def _tt_index(tt, hands, meta):
+def table_key(ctx, hands):
+    """The trick start's table key, one word per suit: the cards still out in
+    the suit, strongest first, each as its holder's seat and its points (7
+    bits), under the count of them.
+
+    Positions with the same key play the same: which tricks fall to whom
+    depends only on the order of the cards still out, and what they are worth
+    only on their points.  So a deal reached with the 7 gone and the 8 still
+    out shares an entry with the one reached the other way round."""
+    n = ctx[N]
+    words = [0, 0, 0, 0]
+    for suit in range(4):
+        word = 0
+        count = 0
+        for o in range(8 * suit + 7, 8 * suit - 1, -1):
+            c = ctx[ORDER + o]
+            for s in range(1, n + 1):
+                if (hands[s] >> c) & 1:
+                    word = (word << 7) | ((s - 1) << 5) | ctx[PTS + c]
+                    count += 1
+                    break
+        words[suit] = word | (count << 56)
+    return words[0], words[1], words[2], words[3]
+
+
+@njit(cache=True)
+def relative_card(ctx, hands, card):
+    """``card`` as its suit and its place among the suit's cards still out
+    (0: the strongest), the form the table stores a best card in."""
+    n = ctx[N]
+    alive = 0
+    for s in range(1, n + 1):
+        alive |= hands[s]
+    suit = card >> 3
+    place = 0
+    for o in range(8 * suit + 7, 8 * suit - 1, -1):
+        c = ctx[ORDER + o]
+        if c == card:
+            break
+        if (alive >> c) & 1:
+            place += 1
+    return 8 * suit + place
+
+
+@njit(cache=True)
+def absolute_card(ctx, hands, rel):
+    """The card at ``rel`` (``relative_card``'s form) in this position, or -1."""
+    n = ctx[N]
+    alive = 0
+    for s in range(1, n + 1):
+        alive |= hands[s]
+    suit = rel >> 3
+    place = rel & 7
+    for o in range(8 * suit + 7, 8 * suit - 1, -1):
+        c = ctx[ORDER + o]
+        if (alive >> c) & 1:
+            if place == 0:
+                return c
+            place -= 1
+    return -1
+
+
+@njit(cache=True)
+def _tt_index(tt, key, meta):
     h = (meta * 0x9E37) & 0xFFFFFFFFF
-    for s in range(1, 5):
-        h = ((h ^ hands[s]) & 0xFFFFFFFFF) * 0x2545F49
+    for s in range(4):
+        x = key[s] ^ (key[s] >> 30)  # 60-bit words folded: the product stays in 63 bits
+        h = ((h ^ x) & 0xFFFFFFFFF) * 0x2545F49
         h ^= h >> 23
     return h & (tt.shape[0] - 1)
 
@@ -279,6 +343,19 @@ def _order(ctx, hands, tcards, p, w, leader, seat, legal_mask, buf, depth):
         for s2 in range(1, n + 1):
             if ctx[CAMP + s2] != my_camp:
                 foes |= hands[s2]
+    else:  # the opposing seats still to play to this trick, and whether one may ruff
+        led_mask = 0xFF << (8 * (tcards[0] >> 3))
+        late_ruff = False
+        for i in range(p + 1, n):
+            s2 = seat_at(leader, i, n)
+            if ctx[CAMP + s2] != my_camp:
+                h = hands[s2]
+                foes |= h
+                if not h & led_mask and h & ctx[RUFF] and not led_mask & ctx[RUFF]:
+                    late_ruff = True
+        best = tcards[w]
+        partner_holds = (ctx[CAMP + seat_at(leader, w, n)] == my_camp
+                         and _holds(ctx, best, foes, late_ruff))
     for suit in range(4):
         suit_mask = 0xFF << (8 * suit)
         if not legal_mask & suit_mask:
@@ -306,10 +383,10 @@ def _order(ctx, hands, tcards, p, w, leader, seat, legal_mask, buf, depth):
                     sc = -pts
                 sc = sc * 4096 + min(buf[BUF_ROWS - 2, c], 4095)
             else:
-                if beats(ctx, c, tcards[w], tcards[0] >> 3):
+                if beats(ctx, c, best, tcards[0] >> 3):
+                    sc = 60 + pts if _holds(ctx, c, foes, late_ruff) else 30 - pts
+                elif partner_holds:
                     sc = 50 + pts
-                elif ctx[CAMP + seat_at(leader, w, n)] == my_camp:
-                    sc = 40 + pts
                 else:
                     sc = 20 - pts
             # insertion: highest score first
@@ -322,6 +399,13 @@ def _order(ctx, hands, tcards, p, w, leader, seat, legal_mask, buf, depth):
             buf[depth, 16 + j] = sc
             k += 1
     return k
+
+
+@njit(cache=True)
+def _holds(ctx, card, late_foes, late_ruff):
+    """Does ``card``, winning the trick now, keep it: no opposing seat still to
+    play holds a card above it, nor can ruff it?"""
+    return (ctx[ABOVE + card] & late_foes) == 0 and (not late_ruff or (ctx[RUFF] >> card) & 1)
 
 
 @njit(cache=True)
@@ -376,6 +460,7 @@ def search(ctx, tt, buf, depth, hands, tcards, p, w, leader, won, rem, persp, ge
     seat = seat_at(leader, p, n)
     hand = hands[seat]
     key_meta = 0
+    key = (np.int64(0), np.int64(0), np.int64(0), np.int64(0))
     normal = False
     tt_move = -1
     row = -1
@@ -400,14 +485,15 @@ def search(ctx, tt, buf, depth, hands, tcards, p, w, leader, won, rem, persp, ge
                     elif rem - sure <= alpha:
                         return rem - sure
             key_meta, normal = _meta(ctx, leader, won, persp, gen)
-            row = _tt_find(tt, hands, key_meta)
-            if _tt_hit(tt, row, hands, key_meta):
+            key = table_key(ctx, hands)
+            row = _tt_find(tt, key, key_meta)
+            if _tt_hit(tt, row, key, key_meta):
                 lo, hi = _tt_bounds(ctx, tt, row, normal, persp, rem)
                 if lo >= beta:
                     return lo
                 if hi <= alpha:
                     return hi
-                tt_move = tt[row, TT_MOVE] & 63
+                tt_move = absolute_card(ctx, hands, tt[row, TT_MOVE] & 63)
         legal_mask = legal(ctx, hand, tcards, p, w, leader, seat)
         k = _order(ctx, hands, tcards, p, w, leader, seat, legal_mask, buf, depth)
         if tt_move >= 0:
@@ -482,8 +568,8 @@ def search(ctx, tt, buf, depth, hands, tcards, p, w, leader, won, rem, persp, ge
                 buf[BUF_ROWS - 2, c] += bit_count(hand)
             break
     if p == 0 and only < 0:
-        _tt_store(ctx, tt, row, hands, key_meta, normal, persp, rem, alpha, beta, best,
-                  best_card + 64 * bit_count(hand))
+        _tt_store(ctx, tt, row, key, key_meta, normal, persp, rem, alpha, beta, best,
+                  relative_card(ctx, hands, best_card) + 64 * bit_count(hand))
     return best
 
 
@@ -510,8 +596,9 @@ def _etc(ctx, tt, buf, depth, k, hands, tcards, w, leader, won, rem, persp, gen,
         gain = pts if ctx[CAMP + winner] == persp else 0
         hands[seat] ^= 1 << c
         key_meta, normal = _meta(ctx, winner, nwon, persp, gen)
-        row = _tt_find(tt, hands, key_meta)
-        if _tt_hit(tt, row, hands, key_meta):
+        key = table_key(ctx, hands)
+        row = _tt_find(tt, key, key_meta)
+        if _tt_hit(tt, row, key, key_meta):
             lo, hi = _tt_bounds(ctx, tt, row, normal, persp, rem - pts)
             hands[seat] ^= 1 << c
             if maximizing and gain + lo >= beta:
@@ -547,13 +634,13 @@ def _last_trick(ctx, hands, leader, won, persp):
 
 
 @njit(cache=True)
-def _tt_find(tt, hands, key_meta):
+def _tt_find(tt, key, key_meta):
     """The row of a key's two-row bucket that holds it, else the one to replace:
     the entry with fewer cards left (deeper entries are cheaper to recompute)."""
-    row = _tt_index(tt, hands, key_meta) & ~1
-    if _tt_hit(tt, row, hands, key_meta):
+    row = _tt_index(tt, key, key_meta) & ~1
+    if _tt_hit(tt, row, key, key_meta):
         return row
-    if _tt_hit(tt, row + 1, hands, key_meta):
+    if _tt_hit(tt, row + 1, key, key_meta):
         return row + 1
     gen = key_meta >> 8
     w0 = tt[row, TT_MOVE] if (tt[row, TT_META] >> 8) == gen else -1
@@ -562,9 +649,9 @@ def _tt_find(tt, hands, key_meta):
 
 
 @njit(cache=True)
-def _tt_hit(tt, row, hands, key_meta):
-    return (tt[row, 0] == hands[1] and tt[row, 1] == hands[2] and tt[row, 2] == hands[3]
-            and tt[row, 3] == hands[4] and tt[row, TT_META] == key_meta)
+def _tt_hit(tt, row, key, key_meta):
+    return (tt[row, 0] == key[0] and tt[row, 1] == key[1] and tt[row, 2] == key[2]
+            and tt[row, 3] == key[3] and tt[row, TT_META] == key_meta)
 
 
 @njit(cache=True)
@@ -579,10 +666,10 @@ def _tt_bounds(ctx, tt, row, normal, persp, rem):
 
 
 @njit(cache=True)
-def _tt_store(ctx, tt, row, hands, key_meta, normal, persp, rem, alpha, beta, best, best_card):
+def _tt_store(ctx, tt, row, key, key_meta, normal, persp, rem, alpha, beta, best, best_card):
     """Record what a search of window (alpha, beta) proved about a trick start."""
     lo, hi = -INF, INF
-    if _tt_hit(tt, row, hands, key_meta):
+    if _tt_hit(tt, row, key, key_meta):
         lo, hi = _tt_bounds(ctx, tt, row, normal, persp, rem)
     if best <= alpha:
         hi = min(hi, best)
@@ -595,7 +682,7 @@ def _tt_store(ctx, tt, row, hands, key_meta, normal, persp, rem, alpha, beta, be
         total = 1 if ctx[MODE] == ALL_OR_NOTHING else rem
         lo, hi = total - hi, total - lo
     for s in range(4):
-        tt[row, s] = hands[s + 1]
+        tt[row, s] = key[s]
     tt[row, TT_META] = key_meta
     tt[row, TT_LO] = lo
     tt[row, TT_HI] = hi
