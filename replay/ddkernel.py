@@ -67,7 +67,11 @@ UNDERRUFF = 145
 SIDE = 146  # ruleset side of seats 0..4 (partner test of the duties)
 CAMP = 151  # camp (0 or 1) of seats 0..4: who plays for whom
 CAMP_OF_SIDE = 156  # camp of ruleset sides 0..3 (who scores a capot)
-CTX_SIZE = 160
+#: 4 x 256: a suit's cards (bit ``card & 7``) -> the same cards by strength (bit 0: weakest)
+BY_STRENGTH = 160
+#: 4 x 256: a suit's cards still out, by strength -> their count and points, as ``suit_word`` keys them
+SUIT_POINTS = 160 + 1024
+CTX_SIZE = 160 + 2048
 
 POINTS = 0
 ALL_OR_NOTHING = 1
@@ -86,6 +90,17 @@ TT_WIDTH = 8
 _MOD37 = np.full(37, -1, dtype=np.int64)
 for _i in range(33):
     _MOD37[(1 << _i) % 37] = _i
+
+#: ``_COMPRESS[mask * 256 + out]``: the bits of ``mask`` at the set bits of ``out``, packed
+#: (bit i of the result: the i-th set bit of ``out``)
+_COMPRESS = np.zeros(1 << 16, dtype=np.int64)
+for _i in range(8):
+    _mask = np.arange(1 << 16) >> 8
+    _out = np.arange(1 << 16) & 0xFF
+    _place = np.zeros(1 << 16, dtype=np.int64)
+    for _j in range(_i):
+        _place += (_out >> _j) & 1
+    _COMPRESS |= np.where((_out >> _i) & 1, ((_mask >> _i) & 1) << _place, 0)
 
 INF = 1 << 20
 NO_CUT = -(1 << 30)
@@ -220,28 +235,32 @@ def representatives(ctx, legal_mask, alive, out):
 
 @njit(cache=True)
 def table_key(ctx, hands):
-    """The trick start's table key, one word per suit: the cards still out in
-    the suit, strongest first, each as its holder's seat and its points (7
-    bits), under the count of them.
+    """The trick start's table key, one word per suit (``suit_word``).
 
     Positions with the same key play the same: which tricks fall to whom
     depends only on the order of the cards still out, and what they are worth
     only on their points.  So a deal reached with the 7 gone and the 8 still
     out shares an entry with the one reached the other way round."""
+    return (suit_word(ctx, hands, 0), suit_word(ctx, hands, 1), suit_word(ctx, hands, 2),
+            suit_word(ctx, hands, 3))
+
+
+@njit(cache=True)
+def suit_word(ctx, hands, suit):
+    """The cards of ``suit`` still out in strength order: their count and
+    points (``SUIT_POINTS``, 28 bits), then which of them each seat but the
+    last holds (8 bits a seat, the last seat holds the rest)."""
     n = ctx[N]
-    words = [0, 0, 0, 0]
-    for suit in range(4):
-        word = 0
-        count = 0
-        for o in range(8 * suit + 7, 8 * suit - 1, -1):
-            c = ctx[ORDER + o]
-            for s in range(1, n + 1):
-                if (hands[s] >> c) & 1:
-                    word = (word << 7) | ((s - 1) << 5) | ctx[PTS + c]
-                    count += 1
-                    break
-        words[suit] = word | (count << 56)
-    return words[0], words[1], words[2], words[3]
+    shift = 8 * suit
+    table = BY_STRENGTH + 256 * suit
+    out = 0
+    for s in range(1, n + 1):
+        out |= ctx[table + ((hands[s] >> shift) & 0xFF)]
+    word = ctx[SUIT_POINTS + 256 * suit + out]
+    for s in range(1, n):
+        held = ctx[table + ((hands[s] >> shift) & 0xFF)]
+        word |= _COMPRESS[held * 256 + out] << (20 + 8 * s)
+    return word
 
 
 @njit(cache=True)
