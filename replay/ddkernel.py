@@ -114,17 +114,18 @@ def low_index(bit):
 
 @njit(cache=True)
 def bit_count(m):
-    c = 0
-    while m:
-        m &= m - 1
-        c += 1
-    return c
+    """Set bits of a mask below 2**32 (every card mask is), in a few steps."""
+    m = m - ((m >> 1) & 0x55555555)
+    m = (m & 0x33333333) + ((m >> 2) & 0x33333333)
+    m = (m + (m >> 4)) & 0x0F0F0F0F
+    return ((m * 0x01010101) & 0xFFFFFFFF) >> 24
 
 
 @njit(cache=True)
 def seat_at(leader, i, n):
     """The seat that plays the ``i``-th card of a trick led by ``leader``."""
-    return (leader - 1 + i) % n + 1
+    s = leader + i
+    return s - n if s > n else s
 
 
 @njit(cache=True)
@@ -604,6 +605,7 @@ def _etc(ctx, tt, buf, depth, k, hands, tcards, w, leader, won, rem, persp, gen,
     pts0 = 0
     for j in range(n - 1):
         pts0 += ctx[PTS + tcards[j]]
+    k0, k1, k2, k3 = table_key(ctx, hands)
     for i in range(k):
         c = buf[depth, i]
         nw = w
@@ -615,7 +617,10 @@ def _etc(ctx, tt, buf, depth, k, hands, tcards, w, leader, won, rem, persp, gen,
         gain = pts if ctx[CAMP + winner] == persp else 0
         hands[seat] ^= 1 << c
         key_meta, normal = _meta(ctx, winner, nwon, persp, gen)
-        key = table_key(ctx, hands)
+        suit = c >> 3  # only the played card's suit word changes
+        word = suit_word(ctx, hands, suit)
+        key = (word if suit == 0 else k0, word if suit == 1 else k1, word if suit == 2 else k2,
+               word if suit == 3 else k3)
         row = _tt_find(tt, key, key_meta)
         if _tt_hit(tt, row, key, key_meta):
             lo, hi = _tt_bounds(ctx, tt, row, normal, persp, rem - pts)
