@@ -14,8 +14,14 @@ What it measures (one process, one core, numba cache warm):
   card 70% of the time, a random legal card otherwise), median and p95;
 - baseline 1: the same kernel with ``NUMBA_DISABLE_JIT=1`` (plain Python), full
   solves of the first ``--baseline`` deals, in a subprocess;
-- baseline 2: the plain minimax of tests/dd_brute.py against the solver on
+- baseline 2: one full-window alpha-beta search (the same compiled kernel and
+  table, no null-window steps) on the first ``--full-window`` deals;
+- baseline 3: the plain minimax of tests/dd_brute.py against the solver on
   4-trick endings (the minimax cannot finish a whole deal in reasonable time).
+
+Every baseline is printed with its ratio to the solver on the same deals, all
+measured in this run: the machine's load changes wall clock from run to run,
+ratios much less.
 """
 
 from __future__ import annotations
@@ -66,6 +72,30 @@ def solve_times(kind: int, hands_list, nodes: list[int] | None = None) -> list[f
         times.append(time.perf_counter() - t0)
         if nodes is not None:
             nodes.append(int(game.buf[-1, -1]))
+    return times
+
+
+def full_window_times(kind: int, hands_list) -> list[float]:
+    """One alpha-beta search over the whole window [0, most to win] per deal:
+    the kernel without its null-window driver."""
+    import numpy as np
+
+    from replay import ddkernel as k
+    from replay.rulesets import load_ruleset
+    from replay.solver import Game
+
+    rs = load_ruleset("bg4")
+    times = []
+    for hands in hands_list:
+        game = Game(rs, kind, 1)
+        pos = game.start(hands, 1)
+        h, tcards, _ = game._arrays(pos)
+        rem = game._rem(pos)
+        top = rem + int(game.ctx[k.CAPOT_BONUS])
+        t0 = time.perf_counter()
+        k.search(game.ctx, game.tt, game.buf, np.int64(0), h, tcards, 0, 0, 1, 0, rem, 0,
+                 game.gen, -1, top + 1, np.int64(-1))
+        times.append(time.perf_counter() - t0)
     return times
 
 
@@ -138,13 +168,15 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=500)
     ap.add_argument("--baseline", type=int, default=5,
                     help="deals per kind solved by the plain-Python kernel (default 5)")
+    ap.add_argument("--full-window", type=int, default=50,
+                    help="deals per kind solved by one full-window search (default 50)")
     ap.add_argument("--endings", type=int, default=20,
                     help="4-trick endings per kind for the minimax baseline (default 20)")
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--seed", type=int, default=2026)
     args = ap.parse_args()
     if args.quick:
-        args.deals, args.baseline, args.endings = 20, 2, 5
+        args.deals, args.baseline, args.full_window, args.endings = 20, 2, 10, 5
 
     from replay.solver import warm
 
@@ -153,24 +185,38 @@ def main() -> None:
     print(f"numba kernel ready in {time.perf_counter() - t0:.1f} s (cache load or compile)")
     print(f"{args.deals} random bg4 deals per kind, one core; times in ms (median / p95)\n")
     print(f"{'kind':<11} {'solve':>15} {'nodes (med)':>12} {'deal analysed':>15} "
-          f"{'plain Python solve':>20} {'4-trick ending: solver / minimax':>34}")
+          f"{'deal/solve':>10}")
+    ratios = []
     for name, kind in KINDS.items():
         hands = deals(args.deals, args.seed + kind)
         nodes: list[int] = []
         st = solve_times(kind, hands, nodes)
         dt = deal_times(kind, hands, args.seed)
-        py = plain_python(kind, args.baseline, args.seed + kind) if args.baseline else []
-        fast, slow = endings(kind, args.endings, args.seed + kind) if args.endings else ([], [])
-        ms = 1000
-        py_text = (f"{statistics.median(py) * ms:,.0f} / {pct(py, .95) * ms:,.0f} "
-                   f"(n={len(py)})" if py else "-")
-        end_text = (f"{statistics.median(fast) * ms:.2f} / {statistics.median(slow) * ms:,.0f}"
-                    if fast else "-")
-        print(f"{name:<11} {statistics.median(st) * ms:>7.1f} / {pct(st, .95) * ms:<6.0f} "
-              f"{int(statistics.median(nodes)):>12,} "
-              f"{statistics.median(dt) * ms:>7.1f} / {pct(dt, .95) * ms:<6.0f} "
-              f"{py_text:>20} {end_text:>34}")
+        print(f"{name:<11} {_ms(st):>15} {int(statistics.median(nodes)):>12,} {_ms(dt):>15} "
+              f"{statistics.median(dt) / statistics.median(st):>9.1f}x")
         sys.stdout.flush()
+        line = []
+        if args.full_window:
+            fw = full_window_times(kind, hands[:args.full_window])
+            line.append(("one full-window search", fw, st[:args.full_window]))
+        if args.baseline:
+            py = plain_python(kind, args.baseline, args.seed + kind)
+            line.append(("plain Python (NUMBA_DISABLE_JIT=1)", py, st[:args.baseline]))
+        if args.endings:
+            fast, slow = endings(kind, args.endings, args.seed + kind)
+            line.append(("4-trick endings, plain minimax", slow, fast))
+        ratios.append((name, line))
+    print("\nbaselines on the same deals, this run (median ms, and baseline / solver):")
+    for name, line in ratios:
+        for what, base, ours in line:
+            ratio = statistics.median(base) / statistics.median(ours)
+            print(f"  {name:<11} {what:<36} {_ms(base):>17}  solver {_ms(ours):>15}"
+                  f"  {ratio:>8.1f}x  (n={len(base)})")
+
+
+def _ms(xs: list[float]) -> str:
+    """Median / 95th percentile in milliseconds."""
+    return f"{statistics.median(xs) * 1000:,.1f} / {pct(xs, .95) * 1000:,.0f}"
 
 
 if __name__ == "__main__":

@@ -67,7 +67,11 @@ UNDERRUFF = 145
 SIDE = 146  # ruleset side of seats 0..4 (partner test of the duties)
 CAMP = 151  # camp (0 or 1) of seats 0..4: who plays for whom
 CAMP_OF_SIDE = 156  # camp of ruleset sides 0..3 (who scores a capot)
-CTX_SIZE = 160
+#: 4 x 256: a suit's cards (bit ``card & 7``) -> the same cards by strength (bit 0: weakest)
+BY_STRENGTH = 160
+#: 4 x 256: a suit's cards still out, by strength -> their count and points, as ``suit_word`` keys them
+SUIT_POINTS = 160 + 1024
+CTX_SIZE = 160 + 2048
 
 POINTS = 0
 ALL_OR_NOTHING = 1
@@ -87,6 +91,17 @@ _MOD37 = np.full(37, -1, dtype=np.int64)
 for _i in range(33):
     _MOD37[(1 << _i) % 37] = _i
 
+#: ``_COMPRESS[mask * 256 + out]``: the bits of ``mask`` at the set bits of ``out``, packed
+#: (bit i of the result: the i-th set bit of ``out``)
+_COMPRESS = np.zeros(1 << 16, dtype=np.int64)
+for _i in range(8):
+    _mask = np.arange(1 << 16) >> 8
+    _out = np.arange(1 << 16) & 0xFF
+    _place = np.zeros(1 << 16, dtype=np.int64)
+    for _j in range(_i):
+        _place += (_out >> _j) & 1
+    _COMPRESS |= np.where((_out >> _i) & 1, ((_mask >> _i) & 1) << _place, 0)
+
 INF = 1 << 20
 NO_CUT = -(1 << 30)
 
@@ -99,17 +114,18 @@ def low_index(bit):
 
 @njit(cache=True)
 def bit_count(m):
-    c = 0
-    while m:
-        m &= m - 1
-        c += 1
-    return c
+    """Set bits of a mask below 2**32 (every card mask is), in a few steps."""
+    m = m - ((m >> 1) & 0x55555555)
+    m = (m & 0x33333333) + ((m >> 2) & 0x33333333)
+    m = (m + (m >> 4)) & 0x0F0F0F0F
+    return ((m * 0x01010101) & 0xFFFFFFFF) >> 24
 
 
 @njit(cache=True)
 def seat_at(leader, i, n):
     """The seat that plays the ``i``-th card of a trick led by ``leader``."""
-    return (leader - 1 + i) % n + 1
+    s = leader + i
+    return s - n if s > n else s
 
 
 @njit(cache=True)
@@ -219,10 +235,78 @@ def representatives(ctx, legal_mask, alive, out):
 
 
 @njit(cache=True)
-def _tt_index(tt, hands, meta):
+def table_key(ctx, hands):
+    """The trick start's table key, one word per suit (``suit_word``).
+
+    Positions with the same key play the same: which tricks fall to whom
+    depends only on the order of the cards still out, and what they are worth
+    only on their points.  So a deal reached with the 7 gone and the 8 still
+    out shares an entry with the one reached the other way round."""
+    return (suit_word(ctx, hands, 0), suit_word(ctx, hands, 1), suit_word(ctx, hands, 2),
+            suit_word(ctx, hands, 3))
+
+
+@njit(cache=True)
+def suit_word(ctx, hands, suit):
+    """The cards of ``suit`` still out in strength order: their count and
+    points (``SUIT_POINTS``, 28 bits), then which of them each seat but the
+    last holds (8 bits a seat, the last seat holds the rest)."""
+    n = ctx[N]
+    shift = 8 * suit
+    table = BY_STRENGTH + 256 * suit
+    out = 0
+    for s in range(1, n + 1):
+        out |= ctx[table + ((hands[s] >> shift) & 0xFF)]
+    word = ctx[SUIT_POINTS + 256 * suit + out]
+    for s in range(1, n):
+        held = ctx[table + ((hands[s] >> shift) & 0xFF)]
+        word |= _COMPRESS[held * 256 + out] << (20 + 8 * s)
+    return word
+
+
+@njit(cache=True)
+def relative_card(ctx, hands, card):
+    """``card`` as its suit and its place among the suit's cards still out
+    (0: the strongest), the form the table stores a best card in."""
+    n = ctx[N]
+    alive = 0
+    for s in range(1, n + 1):
+        alive |= hands[s]
+    suit = card >> 3
+    place = 0
+    for o in range(8 * suit + 7, 8 * suit - 1, -1):
+        c = ctx[ORDER + o]
+        if c == card:
+            break
+        if (alive >> c) & 1:
+            place += 1
+    return 8 * suit + place
+
+
+@njit(cache=True)
+def absolute_card(ctx, hands, rel):
+    """The card at ``rel`` (``relative_card``'s form) in this position, or -1."""
+    n = ctx[N]
+    alive = 0
+    for s in range(1, n + 1):
+        alive |= hands[s]
+    suit = rel >> 3
+    place = rel & 7
+    for o in range(8 * suit + 7, 8 * suit - 1, -1):
+        c = ctx[ORDER + o]
+        if (alive >> c) & 1:
+            if place == 0:
+                return c
+            place -= 1
+    return -1
+
+
+@njit(cache=True)
+def _tt_index(tt, key, meta):
     h = (meta * 0x9E37) & 0xFFFFFFFFF
-    for s in range(1, 5):
-        h = ((h ^ hands[s]) & 0xFFFFFFFFF) * 0x2545F49
+    for s in range(4):
+        x = key[s] ^ (key[s] >> 30)  # 60-bit words folded: the product stays in 63 bits
+        h = ((h ^ x) & 0xFFFFFFFFF) * 0x2545F49
         h ^= h >> 23
     return h & (tt.shape[0] - 1)
 
@@ -279,6 +363,19 @@ def _order(ctx, hands, tcards, p, w, leader, seat, legal_mask, buf, depth):
         for s2 in range(1, n + 1):
             if ctx[CAMP + s2] != my_camp:
                 foes |= hands[s2]
+    else:  # the opposing seats still to play to this trick, and whether one may ruff
+        led_mask = 0xFF << (8 * (tcards[0] >> 3))
+        late_ruff = False
+        for i in range(p + 1, n):
+            s2 = seat_at(leader, i, n)
+            if ctx[CAMP + s2] != my_camp:
+                h = hands[s2]
+                foes |= h
+                if not h & led_mask and h & ctx[RUFF] and not led_mask & ctx[RUFF]:
+                    late_ruff = True
+        best = tcards[w]
+        partner_holds = (ctx[CAMP + seat_at(leader, w, n)] == my_camp
+                         and _holds(ctx, best, foes, late_ruff))
     for suit in range(4):
         suit_mask = 0xFF << (8 * suit)
         if not legal_mask & suit_mask:
@@ -306,10 +403,10 @@ def _order(ctx, hands, tcards, p, w, leader, seat, legal_mask, buf, depth):
                     sc = -pts
                 sc = sc * 4096 + min(buf[BUF_ROWS - 2, c], 4095)
             else:
-                if beats(ctx, c, tcards[w], tcards[0] >> 3):
+                if beats(ctx, c, best, tcards[0] >> 3):
+                    sc = 60 + pts if _holds(ctx, c, foes, late_ruff) else 30 - pts
+                elif partner_holds:
                     sc = 50 + pts
-                elif ctx[CAMP + seat_at(leader, w, n)] == my_camp:
-                    sc = 40 + pts
                 else:
                     sc = 20 - pts
             # insertion: highest score first
@@ -322,6 +419,13 @@ def _order(ctx, hands, tcards, p, w, leader, seat, legal_mask, buf, depth):
             buf[depth, 16 + j] = sc
             k += 1
     return k
+
+
+@njit(cache=True)
+def _holds(ctx, card, late_foes, late_ruff):
+    """Does ``card``, winning the trick now, keep it: no opposing seat still to
+    play holds a card above it, nor can ruff it?"""
+    return (ctx[ABOVE + card] & late_foes) == 0 and (not late_ruff or (ctx[RUFF] >> card) & 1)
 
 
 @njit(cache=True)
@@ -376,6 +480,7 @@ def search(ctx, tt, buf, depth, hands, tcards, p, w, leader, won, rem, persp, ge
     seat = seat_at(leader, p, n)
     hand = hands[seat]
     key_meta = 0
+    key = (np.int64(0), np.int64(0), np.int64(0), np.int64(0))
     normal = False
     tt_move = -1
     row = -1
@@ -400,14 +505,15 @@ def search(ctx, tt, buf, depth, hands, tcards, p, w, leader, won, rem, persp, ge
                     elif rem - sure <= alpha:
                         return rem - sure
             key_meta, normal = _meta(ctx, leader, won, persp, gen)
-            row = _tt_find(tt, hands, key_meta)
-            if _tt_hit(tt, row, hands, key_meta):
+            key = table_key(ctx, hands)
+            row = _tt_find(tt, key, key_meta)
+            if _tt_hit(tt, row, key, key_meta):
                 lo, hi = _tt_bounds(ctx, tt, row, normal, persp, rem)
                 if lo >= beta:
                     return lo
                 if hi <= alpha:
                     return hi
-                tt_move = tt[row, TT_MOVE] & 63
+                tt_move = absolute_card(ctx, hands, tt[row, TT_MOVE] & 63)
         legal_mask = legal(ctx, hand, tcards, p, w, leader, seat)
         k = _order(ctx, hands, tcards, p, w, leader, seat, legal_mask, buf, depth)
         if tt_move >= 0:
@@ -482,8 +588,8 @@ def search(ctx, tt, buf, depth, hands, tcards, p, w, leader, won, rem, persp, ge
                 buf[BUF_ROWS - 2, c] += bit_count(hand)
             break
     if p == 0 and only < 0:
-        _tt_store(ctx, tt, row, hands, key_meta, normal, persp, rem, alpha, beta, best,
-                  best_card + 64 * bit_count(hand))
+        _tt_store(ctx, tt, row, key, key_meta, normal, persp, rem, alpha, beta, best,
+                  relative_card(ctx, hands, best_card) + 64 * bit_count(hand))
     return best
 
 
@@ -499,6 +605,7 @@ def _etc(ctx, tt, buf, depth, k, hands, tcards, w, leader, won, rem, persp, gen,
     pts0 = 0
     for j in range(n - 1):
         pts0 += ctx[PTS + tcards[j]]
+    k0, k1, k2, k3 = table_key(ctx, hands)
     for i in range(k):
         c = buf[depth, i]
         nw = w
@@ -510,8 +617,12 @@ def _etc(ctx, tt, buf, depth, k, hands, tcards, w, leader, won, rem, persp, gen,
         gain = pts if ctx[CAMP + winner] == persp else 0
         hands[seat] ^= 1 << c
         key_meta, normal = _meta(ctx, winner, nwon, persp, gen)
-        row = _tt_find(tt, hands, key_meta)
-        if _tt_hit(tt, row, hands, key_meta):
+        suit = c >> 3  # only the played card's suit word changes
+        word = suit_word(ctx, hands, suit)
+        key = (word if suit == 0 else k0, word if suit == 1 else k1, word if suit == 2 else k2,
+               word if suit == 3 else k3)
+        row = _tt_find(tt, key, key_meta)
+        if _tt_hit(tt, row, key, key_meta):
             lo, hi = _tt_bounds(ctx, tt, row, normal, persp, rem - pts)
             hands[seat] ^= 1 << c
             if maximizing and gain + lo >= beta:
@@ -547,13 +658,13 @@ def _last_trick(ctx, hands, leader, won, persp):
 
 
 @njit(cache=True)
-def _tt_find(tt, hands, key_meta):
+def _tt_find(tt, key, key_meta):
     """The row of a key's two-row bucket that holds it, else the one to replace:
     the entry with fewer cards left (deeper entries are cheaper to recompute)."""
-    row = _tt_index(tt, hands, key_meta) & ~1
-    if _tt_hit(tt, row, hands, key_meta):
+    row = _tt_index(tt, key, key_meta) & ~1
+    if _tt_hit(tt, row, key, key_meta):
         return row
-    if _tt_hit(tt, row + 1, hands, key_meta):
+    if _tt_hit(tt, row + 1, key, key_meta):
         return row + 1
     gen = key_meta >> 8
     w0 = tt[row, TT_MOVE] if (tt[row, TT_META] >> 8) == gen else -1
@@ -562,9 +673,9 @@ def _tt_find(tt, hands, key_meta):
 
 
 @njit(cache=True)
-def _tt_hit(tt, row, hands, key_meta):
-    return (tt[row, 0] == hands[1] and tt[row, 1] == hands[2] and tt[row, 2] == hands[3]
-            and tt[row, 3] == hands[4] and tt[row, TT_META] == key_meta)
+def _tt_hit(tt, row, key, key_meta):
+    return (tt[row, 0] == key[0] and tt[row, 1] == key[1] and tt[row, 2] == key[2]
+            and tt[row, 3] == key[3] and tt[row, TT_META] == key_meta)
 
 
 @njit(cache=True)
@@ -579,10 +690,10 @@ def _tt_bounds(ctx, tt, row, normal, persp, rem):
 
 
 @njit(cache=True)
-def _tt_store(ctx, tt, row, hands, key_meta, normal, persp, rem, alpha, beta, best, best_card):
+def _tt_store(ctx, tt, row, key, key_meta, normal, persp, rem, alpha, beta, best, best_card):
     """Record what a search of window (alpha, beta) proved about a trick start."""
     lo, hi = -INF, INF
-    if _tt_hit(tt, row, hands, key_meta):
+    if _tt_hit(tt, row, key, key_meta):
         lo, hi = _tt_bounds(ctx, tt, row, normal, persp, rem)
     if best <= alpha:
         hi = min(hi, best)
@@ -595,7 +706,7 @@ def _tt_store(ctx, tt, row, hands, key_meta, normal, persp, rem, alpha, beta, be
         total = 1 if ctx[MODE] == ALL_OR_NOTHING else rem
         lo, hi = total - hi, total - lo
     for s in range(4):
-        tt[row, s] = hands[s + 1]
+        tt[row, s] = key[s]
     tt[row, TT_META] = key_meta
     tt[row, TT_LO] = lo
     tt[row, TT_HI] = hi

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -104,11 +105,36 @@ def _context(rs: Ruleset, kind: int, camp: tuple[int, ...], mode: int, stop: int
              d.overbeat_plain, d.overbeat_plain_over_partner, d.overbeat_lapses_after_ruff,
              d.ruff_when_partner_wins, d.overruff, d.overruff_over_partner, d.underruff)
     ctx[k.OVERBEAT_TRUMP:k.OVERBEAT_TRUMP + 10] = [int(f) for f in flags]
+    ctx[k.BY_STRENGTH:k.SUIT_POINTS + 1024] = _suit_tables(kind)
     for s in range(1, rs.players + 1):
         ctx[k.SIDE + s] = rs.side_of[s]
         ctx[k.CAMP + s] = camp[s]
         ctx[k.CAMP_OF_SIDE + rs.side_of[s]] = camp[s]
     return ctx
+
+
+@cache
+def _suit_tables(kind: int) -> np.ndarray:
+    """``BY_STRENGTH`` and ``SUIT_POINTS`` of the kernel's table key: per suit,
+    its cards re-ordered by strength, and for each set of them still out, their
+    count and their points in that order (3 bits a card: the rank of its points
+    among the contract's point values)."""
+    ct = CONTRACT_TABLES[kind]
+    values = sorted(set(ct.points))
+    assert len(values) <= 8, "3 bits a card's points"
+    out = np.zeros(2048, dtype=np.int64)
+    for suit in range(4):
+        by_strength = sorted(range(8 * suit, 8 * suit + 8), key=lambda c: ct.strength[c])
+        for mask in range(256):
+            out[256 * suit + mask] = sum(1 << i for i, c in enumerate(by_strength)
+                                         if mask >> (c & 7) & 1)
+            word, count = 0, 0
+            for i, c in enumerate(by_strength):
+                if mask >> i & 1:
+                    word |= values.index(ct.points[c]) << (4 + 3 * count)
+                    count += 1
+            out[1024 + 256 * suit + mask] = word | count
+    return out
 
 
 class Game:
