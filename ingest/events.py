@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 import pyarrow as pa
 
+from ingest.arrowrows import column_array
 from ingest.bgn.lexer import CARD_ORDER
 from ingest.playcols import CARD_DICT, PlayColumns
 from ingest.schema import TABLES
@@ -389,7 +390,7 @@ def to_arrow(name: str, rows: list[tuple]) -> pa.Table:
     """Row tuples (in the schema's file-column order) to an Arrow table of that schema."""
     schema = TABLES[name].arrow_schema
     columns = list(zip(*rows, strict=True))
-    arrays = [pa.array(col, type=f.type) for col, f in zip(columns, schema, strict=True)]
+    arrays = [column_array(list(col), f.type) for col, f in zip(columns, schema, strict=True)]
     return pa.Table.from_arrays(arrays, schema=schema)
 
 

@@ -37,39 +37,44 @@ from replay.cards import CARD_TEXT, SUITS
 from replay.record import PlayLane
 from replay.report import ROW_WINNER, DealReport
 
-#: numpy types of the Arrow integer types used here
-_NP = {pa.int8(): np.int8, pa.int16(): np.int16, pa.int32(): np.int32}
+#: numpy types of the Arrow number types used here
+_NP = {pa.int8(): np.int8, pa.int16(): np.int16, pa.int32(): np.int32, pa.int64(): np.int64,
+       pa.float32(): np.float32, pa.float64(): np.float64}
 
 
 def int_array(values: Any, typ: pa.DataType, valid: np.ndarray | None = None) -> pa.Array:
-    """An Arrow integer array of ``typ`` from numbers (numpy or a list); ``valid`` marks
-    the non-null ones (where it is False the value is ignored)."""
+    """An Arrow integer (or float) array of ``typ`` from numbers (numpy or a list);
+    ``valid`` marks the non-null ones (where it is False the value is ignored)."""
     data = np.ascontiguousarray(values, dtype=_NP[typ])
-    return pa.Array.from_buffers(typ, len(data), [_bitmap(valid), pa.py_buffer(data)])
+    return pa.Array.from_buffers(typ, len(data), [validity(valid), pa.py_buffer(data)])
 
 
-def bool_array(values: np.ndarray) -> pa.Array:
-    """An Arrow boolean array (no nulls) from a numpy bool array."""
+def bool_array(values: Any, valid: np.ndarray | None = None) -> pa.Array:
+    """An Arrow boolean array from bools (numpy or a list); ``valid`` as for ints."""
     bits = np.packbits(np.asarray(values, dtype=bool), bitorder="little")
-    return pa.Array.from_buffers(pa.bool_(), len(values), [None, pa.py_buffer(bits)])
+    return pa.Array.from_buffers(pa.bool_(), len(values), [validity(valid), pa.py_buffer(bits)])
 
 
-def _bitmap(valid: np.ndarray | None) -> pa.Buffer | None:
+def validity(valid: np.ndarray | None) -> pa.Buffer | None:
+    """The validity bitmap of ``valid`` (True: not null); None when nothing is null."""
     if valid is None or valid.all():
         return None
     return pa.py_buffer(np.packbits(valid, bitorder="little"))
 
 
-def string_array(values: list[str]) -> pa.Array:
-    """An Arrow string array (no nulls) from Python strings."""
-    encoded = [v.encode("utf-8") for v in values]
-    offsets = np.zeros(len(encoded) + 1, dtype=np.int32)
+def string_array(values: list[str], valid: np.ndarray | None = None) -> pa.Array:
+    """An Arrow string array from Python strings (``valid``: as :func:`int_array`)."""
+    encoded = [v.encode("utf-8", "surrogatepass") for v in values]
+    offsets = np.zeros(len(encoded) + 1, dtype=np.int64)
     np.cumsum([len(b) for b in encoded], out=offsets[1:])
+    if offsets[-1] >= 2**31:  # a unit holds a few MB of text
+        raise ValueError("more than 2 GB of text in one column of one unit")
     return pa.Array.from_buffers(pa.string(), len(encoded),
-                                 [None, pa.py_buffer(offsets), pa.py_buffer(b"".join(encoded))])
+                                 [validity(valid), pa.py_buffer(offsets.astype(np.int32)),
+                                  pa.py_buffer(b"".join(encoded))])
 
 
-def dict_array(codes: np.ndarray, dictionary: pa.Array, valid: np.ndarray | None = None
+def dict_array(codes: Any, dictionary: pa.Array, valid: np.ndarray | None = None
                ) -> pa.DictionaryArray:
     """``dictionary<int32, string>``: ``codes`` index ``dictionary``."""
     return pa.DictionaryArray.from_arrays(int_array(codes, pa.int32(), valid), dictionary)

@@ -111,3 +111,53 @@ def test_a_game_that_fails_half_way_adds_no_play():
         sink.add_game(game, report, report.game_id)
     assert {k: t.to_pylist() for k, t in sink.tables().items()
             if k[0] in ("plays", "tricks")} == before
+
+
+def test_row_tables_convert_as_pa_array_does():
+    """ingest.arrowrows gives every row table of every variant the values, types and
+    nulls that ``pa.array`` gives, without loading pandas."""
+    import pyarrow as pa
+
+    from ingest.events import to_arrow
+    from ingest.schema import TABLES
+
+    text = "\n".join([GAME1, GAME2, GAME3] + [
+        write_game(g) for v in SUPPORTED for g in simulate_games(v, 2, 99, violation_rate=0.3)])
+    sink = RowSink(CTX)
+    for game in read_games_text(text + '\n[Variant "yu4"]\n\ndeal 1 dealer 4\nbids ZZ\n'):
+        if game.errors:
+            e = game.errors[0]
+            sink.add_reject(game, e.code, e.line, e.col, e.message)
+        else:
+            sink.add_game(game, replay_game(game, file="f.bgn"), f"id-{game.index}")
+    seen = set()
+    for (name, _), rows in sink.rows.items():
+        if not rows:
+            continue
+        schema = TABLES[name].arrow_schema
+        columns = zip(*rows, strict=True)
+        expected = pa.Table.from_arrays(
+            [pa.array(list(col), type=f.type) for col, f in zip(columns, schema, strict=True)],
+            schema=schema)
+        got = to_arrow(name, rows)
+        assert got.schema == expected.schema
+        assert got.to_pylist() == expected.to_pylist()
+        assert [c.null_count for c in got.columns] == [c.null_count for c in expected.columns]
+        seen.add(name)
+    assert seen == {"games", "deals", "bids", "declarations", "violations", "records",
+                    "rejects"}
+
+
+def test_ingest_rows_load_no_pandas(tmp_path):
+    import subprocess
+    import sys
+
+    from ingest_util import write_corpus
+
+    src = write_corpus(tmp_path / "a.bgn", "yu4", games=2, seed=5, violation_rate=0.3)
+    code = ("import sys; from ingest.pipeline import ingest_paths; "
+            f"ingest_paths([{str(src)!r}], {str(tmp_path / 'ds')!r}, workers=0); "
+            "print('pandas' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == "False"
