@@ -12,13 +12,17 @@ every table of every variant with ``pa.array``'s conversion.
 from __future__ import annotations
 
 import datetime as dt
+from functools import partial
+from itertools import chain
+from operator import is_not
 from typing import Any
 
 import numpy as np
 import pyarrow as pa
 
-from ingest.playcols import bool_array, dict_array, int_array, string_array, validity
+from ingest.playcols import bool_array, dict_array, int_array, numbers, string_array, validity
 
+_NOT_NONE = partial(is_not, None)
 _EPOCH = dt.date(1970, 1, 1)
 _EPOCH_UTC = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
 _MS = dt.timedelta(milliseconds=1)
@@ -28,13 +32,15 @@ def column_array(values: list[Any], typ: pa.DataType) -> pa.Array:
     """``values`` (None for null) as an Arrow array of ``typ``."""
     valid = None
     if None in values:
-        valid = np.fromiter((v is not None for v in values), dtype=bool, count=len(values))
+        valid = np.fromiter(map(_NOT_NONE, values), dtype=bool, count=len(values))
     if pa.types.is_dictionary(typ):
         words = list(dict.fromkeys(values))
         if valid is not None:
             words.remove(None)
         code = {w: i for i, w in enumerate(words)}
-        return dict_array([code.get(v, 0) for v in values], string_array(words), valid)
+        code[None] = 0  # a null's index, hidden by the validity bitmap
+        return dict_array(numbers(list(map(code.__getitem__, values)), np.int32),
+                          string_array(words), valid)
     if pa.types.is_list(typ) or pa.types.is_map(typ):
         return _nested(values, typ, valid)
     filled: list[Any] = values if valid is None else [_ZERO[typ.id] if v is None else v
@@ -46,11 +52,11 @@ def column_array(values: list[Any], typ: pa.DataType) -> pa.Array:
     if pa.types.is_date32(typ):
         days = [(d - _EPOCH).days for d in filled]
         return pa.Array.from_buffers(typ, len(days), [validity(valid), pa.py_buffer(
-            np.asarray(days, dtype=np.int32))])
+            numbers(days, np.int32))])
     if pa.types.is_timestamp(typ) and typ.unit == "ms" and typ.tz == "UTC":
         ms = [(t - _EPOCH_UTC) // _MS for t in filled]
         return pa.Array.from_buffers(typ, len(ms), [validity(valid), pa.py_buffer(
-            np.asarray(ms, dtype=np.int64))])
+            numbers(ms, np.int64))])
     return int_array(filled, typ, valid)
 
 
@@ -59,7 +65,7 @@ def _nested(values: list[Any], typ: pa.DataType, valid: np.ndarray | None) -> pa
     items = [() if v is None else v for v in values] if valid is not None else values
     offsets = np.zeros(len(items) + 1, dtype=np.int32)
     np.cumsum([len(v) for v in items], out=offsets[1:])
-    flat = [x for v in items for x in v]
+    flat = list(chain.from_iterable(items))
     offs = pa.Array.from_buffers(pa.int32(), len(offsets), [None, pa.py_buffer(offsets)])
     mask = None if valid is None else bool_array(~valid)
     if pa.types.is_map(typ):

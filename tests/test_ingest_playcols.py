@@ -66,9 +66,14 @@ def built_rows(games) -> dict[tuple[str, str], list[dict]]:
             if key[0] in ("plays", "tricks")}
 
 
-def replayed(text: str):
+def replayed(text: str, short_ids: bool = False):
+    """(game, report) of every game that parses; ids as in a dataset (SHA-256 hex), or
+    short ones of several widths (the other way the game_id column is built)."""
+    from ingest.bgn.writer import read_game_id
+
     games = [g for g in read_games_text(text) if not g.errors]
-    return [(g, replay_game(g, file="f.bgn", game_id=f"id-{g.index}")) for g in games]
+    return [(g, replay_game(g, file="f.bgn", game_id=f"id-{g.index}" if short_ids
+                            else read_game_id(g))) for g in games]
 
 
 def read_games_text(text: str):
@@ -92,7 +97,7 @@ def test_bela_annotations_comments_claims_and_penalties():
     text = "\n".join([GAME1, GAME2, GAME3,
                       record("yu4", tricks=TRICKS[:6], claim="4: claim rest"),
                       record("mk4", tricks=TRICKS[:3] + ["QH! {why} AH 8H? 9H"])])
-    games = replayed(text)
+    games = replayed(text, short_ids=True)
     expected = reference_rows(games)
     notes = [(r["bela"], r["annotation"], r["comment"]) for r in expected[("plays", "yu4")]
              + expected[("plays", "mk4")] if r["bela"] or r["annotation"] or r["comment"]]
