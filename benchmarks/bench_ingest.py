@@ -93,7 +93,7 @@ def corpus(deals: int) -> tuple[Path, int]:
 
 def _validate_chunk(args: tuple[str, str, str]) -> tuple[int, int]:
     """Read + identify + replay one chunk, nothing written: (games, deals)."""
-    from ingest.bgn.writer import game_id
+    from ingest.bgn.writer import read_game_id
     from ingest.pipeline import UnitTask, read_chunk_games
     from replay.engine import replay_game
 
@@ -105,7 +105,7 @@ def _validate_chunk(args: tuple[str, str, str]) -> tuple[int, int]:
         for game in read_chunk_games(task):
             if game.errors:
                 continue
-            report = replay_game(game, file=source, game_id=game_id(game))
+            report = replay_game(game, file=source, game_id=read_game_id(game))
             games += 1
             deals += len(report.deals)
     finally:

@@ -21,11 +21,13 @@ from typing import TYPE_CHECKING
 
 import pyarrow as pa
 
+from ingest.arrowrows import column_array
 from ingest.bgn.lexer import CARD_ORDER
+from ingest.playcols import CARD_DICT, PlayColumns
 from ingest.schema import TABLES
-from replay.cards import CARD_INDEX, CARD_TEXT, CONTRACT_TABLES, RANKS, SUIT_MASK, SUITS
+from replay.cards import CARD_INDEX, CONTRACT_TABLES, RANKS, SUIT_MASK, SUITS
 from replay.declarations import CARRE, parse_combo
-from replay.record import Deal, Game, PlayLane
+from replay.record import Deal, Game
 from replay.report import DealReport, GameReport
 from replay.ruleset import Ruleset, RulesetError
 from replay.rulesets import load_ruleset
@@ -177,6 +179,8 @@ class RowSink:
         self.rows: dict[tuple[str, str | None], list[tuple]] = {}
         #: the two high-volume tables are kept as columns (see COLUMNAR)
         self.cols: dict[tuple[str, str | None], dict[str, list]] = {}
+        #: the plays and tricks of each variant (ingest.playcols)
+        self.plays: dict[str, PlayColumns] = {}
         self.ids: list[tuple[str, str]] = []  # (game_id, "game"|"reject") in order
         self.games = self.deals = self.violations = self.rejects = 0
 
@@ -185,6 +189,12 @@ class RowSink:
         out = self.cols.get(key)
         if out is None:
             out = self.cols[key] = {n: [] for n in COLUMNAR[table]}
+        return out
+
+    def _plays(self, variant: str) -> PlayColumns:
+        out = self.plays.get(variant)
+        if out is None:
+            out = self.plays[variant] = PlayColumns(side_labels(variant), side_of_seat(variant))
         return out
 
     def _out(self, table: str, variant: str | None) -> list[tuple]:
@@ -224,14 +234,14 @@ class RowSink:
         viol_out = self._out("violations", variant)
         games_out = self._out("games", variant)
         records_out = self._out("records", variant)
-        tricks_out = self._columns("tricks", variant)
-        plays_out = self._columns("plays", variant)
+        plays_out = self._plays(variant)
         marks = [(lst, len(lst)) for lst in (deals_out, bids_out, decl_out, viol_out, games_out,
-                                             records_out, *tricks_out.values(),
-                                             *plays_out.values())]
+                                             records_out)]
+        plays_mark = plays_out.mark()
         try:
+            plays_out.add_game(gid)
             self._add_deals(game, report, gid, rs, facts, sides, side_of, deals_out, bids_out,
-                            decl_out, tricks_out, plays_out)
+                            decl_out, plays_out)
             viol_out.extend([(gid, ctx.source_file, index, k + 1, v.code, v.line + lo, v.col,
                               v.deal, v.trick, v.seat, v.message)
                              for k, v in enumerate(report.violations)])
@@ -240,6 +250,7 @@ class RowSink:
         except BaseException:
             for lst, n in marks:
                 del lst[n:]
+            plays_out.rollback(plays_mark)
             raise
         self.deals += len(report.deals)
         self.violations += len(report.violations)
@@ -249,7 +260,7 @@ class RowSink:
     def _add_deals(self, game: Game, report: GameReport, gid: str, rs: Ruleset | None,
                    facts, sides: tuple[str, ...], side_of: tuple[int, ...],
                    deals_out: list, bids_out: list, decl_out: list,
-                   tricks_out: dict[str, list], plays_out: dict[str, list]) -> None:
+                   plays_out: PlayColumns) -> None:
         lo = self.ctx.line_offset
         per_deal: dict[int | None, int] = {}
         for v in report.violations:
@@ -291,7 +302,7 @@ class RowSink:
                 _sheet(deal.score), _sheet(deal.total),
                 None if deal.claim is None else deal.claim.what,
                 None if deal.claim is None else deal.claim.seat,
-                len(dr.tricks), per_deal.get(d, 0),
+                len(dr.trick_rows), per_deal.get(d, 0),
                 trumps, jack, nine, hcp, total_trumps,
             ))
             calls = deal.bids or []
@@ -311,12 +322,8 @@ class RowSink:
                 decl_out.append((gid, d, k + 1, rec.seat, sides[side_of[rec.seat]], rec.text,
                                  typ, combo.length, RANKS[combo.rank], suit, top, rec.value,
                                  rec.held, rec.counted))
-            trump = kind if kind is not None and kind < 4 else None
-            trs = dr.tricks
-            if trs:
-                _tricks_columns(tricks_out, trs, gid, d, trump, n_tricks, sides, side_of)
-            if dr.plays:
-                _plays_columns(plays_out, dr.plays, deal.plays or [], gid, d)
+            plays_out.add_deal(dr, deal.plays or [], kind if kind is not None and kind < 4
+                               else None, n_tricks)
 
     # ------------------------------------------------------------- analysis
     def add_analysis(self, gid: str, variant: str, deals: list[TimedDeal], skipped: int,
@@ -371,6 +378,11 @@ class RowSink:
         for (name, variant), cols in self.cols.items():
             if cols["game_id"]:
                 out[(name, variant)] = columns_to_arrow(name, cols)
+        for variant, plays in self.plays.items():
+            for name, build in (("tricks", plays.tricks), ("plays", plays.plays)):
+                arrow = build(TABLES[name].arrow_schema)
+                if arrow is not None:
+                    out[(name, variant)] = arrow
         return out
 
 
@@ -378,7 +390,7 @@ def to_arrow(name: str, rows: list[tuple]) -> pa.Table:
     """Row tuples (in the schema's file-column order) to an Arrow table of that schema."""
     schema = TABLES[name].arrow_schema
     columns = list(zip(*rows, strict=True))
-    arrays = [pa.array(col, type=f.type) for col, f in zip(columns, schema, strict=True)]
+    arrays = [column_array(list(col), f.type) for col, f in zip(columns, schema, strict=True)]
     return pa.Table.from_arrays(arrays, schema=schema)
 
 
@@ -407,100 +419,16 @@ def _deal_id(game: Game, deal: Deal) -> str | None:
 
 
 # ------------------------------------------------------- columnar tables
-#: plays and tricks hold ~36 rows per deal: built column by column, cards as ints
+#: the double-dummy analysis holds a row per card: built column by column, cards as ints
+#: (plays and tricks: ingest.playcols)
 COLUMNAR = {
-    "plays": ("game_id", "deal", "idx", "trick", "position", "seat", "card", "legal", "bela",
-              "annotation", "comment"),
-    "tricks": ("game_id", "deal", "trick", "leader", "card1", "card2", "card3", "card4",
-               "seat1", "seat2", "seat3", "seat4", "led_suit", "winner", "winner_side",
-               "points", "trumped", "last_trick"),
     "card_analysis": ("game_id", "deal", "idx", "trick", "seat", "card", "before", "after",
                       "loss", "best", "betl"),
 }
-#: columns holding a card as its int 0..31, or a suit as 0..3
-_CARD_COLUMNS = frozenset({"card", "card1", "card2", "card3", "card4"})
-_SUIT_COLUMNS = frozenset({"led_suit"})
+#: columns holding a card as its int 0..31
+_CARD_COLUMNS = frozenset({"card"})
 #: columns holding a list of cards as ints
 _CARD_LIST_COLUMNS = frozenset({"best"})
-_CARD_DICT = pa.array(CARD_TEXT, type=pa.string())
-_SUIT_DICT = pa.array(list(SUITS), type=pa.string())
-#: positions in the trick for the usual trick numbers of a deal (cache by the tuple)
-_POSITIONS: dict[tuple[int, ...], list[int]] = {}
-
-
-def _positions(tricks: tuple[int, ...]) -> list[int]:
-    pos = _POSITIONS.get(tricks)
-    if pos is None:
-        pos = []
-        last = None
-        c = 0
-        for t in tricks:
-            c = c + 1 if t == last else 1
-            last = t
-            pos.append(c)
-        if len(_POSITIONS) < 4096:
-            _POSITIONS[tricks] = pos
-    return pos
-
-
-def _plays_columns(out: dict[str, list], plays, written, gid: str, d: int) -> None:
-    n = len(plays)
-    seat, card, trick, legal, bela = zip(*plays, strict=True)
-    out["game_id"].extend([gid] * n)
-    out["deal"].extend([d] * n)
-    out["idx"].extend(range(1, n + 1))
-    out["trick"].extend(trick)
-    out["position"].extend(_positions(trick))
-    out["seat"].extend(seat)
-    out["card"].extend(card)
-    out["legal"].extend(legal)
-    out["bela"].extend(bela)
-    if isinstance(written, PlayLane) and written.compact:
-        # canonical trick lines carry no annotation and no comment (a bela word is
-        # all a lane card may have): no Play objects built just to read None
-        none = [None] * n
-        out["annotation"].extend(none)
-        out["comment"].extend(none)
-        return
-    w = written[:n]
-    if len(w) < n:
-        w = list(w) + [None] * (n - len(w))
-    out["annotation"].extend([p.annotation if p is not None else None for p in w])
-    out["comment"].extend([p.comment if p is not None else None for p in w])
-
-
-def _tricks_columns(out: dict[str, list], trs, gid: str, d: int, trump: int | None,
-                    n_tricks: int, sides: tuple[str, ...], side_of: tuple[int, ...]) -> None:
-    n = len(trs)
-    out["game_id"].extend([gid] * n)
-    out["deal"].extend([d] * n)
-    out["trick"].extend([t.number for t in trs])
-    out["leader"].extend([t.leader for t in trs])
-    cards = [t.cards for t in trs]  # complete tricks: one card per seat each
-    card_cols = list(zip(*cards, strict=True))
-    seat_cols = list(zip(*[t.seats for t in trs], strict=True))
-    for k in range(4):
-        if k < len(card_cols):
-            out[f"card{k + 1}"].extend(card_cols[k])
-            out[f"seat{k + 1}"].extend(seat_cols[k])
-        else:
-            out[f"card{k + 1}"].extend([None] * n)
-            out[f"seat{k + 1}"].extend([None] * n)
-    led = [c >> 3 for c in card_cols[0]]
-    out["led_suit"].extend(led)
-    winners = [t.winner for t in trs]
-    out["winner"].extend(winners)
-    out["winner_side"].extend([sides[side_of[w]] for w in winners])
-    out["points"].extend([t.points for t in trs])
-    if trump is None:
-        out["trumped"].extend([False] * n)
-    else:
-        lo, hi = trump * 8, trump * 8 + 8
-        ruffs = [False] * n
-        for col in card_cols[1:]:
-            ruffs = [r or lo <= c < hi for r, c in zip(ruffs, col, strict=True)]
-        out["trumped"].extend([r and ls != trump for r, ls in zip(ruffs, led, strict=True)])
-    out["last_trick"].extend([t.number == n_tricks for t in trs])
 
 
 def columns_to_arrow(name: str, cols: dict[str, list]) -> pa.Table:
@@ -509,9 +437,7 @@ def columns_to_arrow(name: str, cols: dict[str, list]) -> pa.Table:
     for f in schema:
         col = cols[f.name]
         if f.name in _CARD_COLUMNS:
-            arr = pa.DictionaryArray.from_arrays(pa.array(col, type=pa.int32()), _CARD_DICT)
-        elif f.name in _SUIT_COLUMNS:
-            arr = pa.DictionaryArray.from_arrays(pa.array(col, type=pa.int32()), _SUIT_DICT)
+            arr = pa.DictionaryArray.from_arrays(pa.array(col, type=pa.int32()), CARD_DICT)
         elif f.name in _CARD_LIST_COLUMNS:
             arr = _card_lists(col)
         else:
@@ -527,5 +453,5 @@ def _card_lists(lists: list[list[int]]) -> pa.Array:
     for cards in lists:
         flat.extend(cards)
         offsets.append(len(flat))
-    values = pa.DictionaryArray.from_arrays(pa.array(flat, type=pa.int32()), _CARD_DICT)
+    values = pa.DictionaryArray.from_arrays(pa.array(flat, type=pa.int32()), CARD_DICT)
     return pa.ListArray.from_arrays(pa.array(offsets, type=pa.int32()), values)

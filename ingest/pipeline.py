@@ -153,7 +153,7 @@ def process_unit(task: UnitTask) -> UnitResult:
 
 
 def _process_unit(task: UnitTask) -> UnitResult:
-    from ingest.bgn.writer import game_id, write_game
+    from ingest.bgn.writer import read_game_id, write_game
     from replay.engine import replay_game
 
     t0 = time.perf_counter()
@@ -177,7 +177,7 @@ def _process_unit(task: UnitTask) -> UnitResult:
             sink.add_reject(game, e.code, e.line, e.col, e.message)
             continue
         try:
-            gid = game_id(game)
+            gid = read_game_id(game)  # a canonical source text is hashed as read
             if gid in known or gid in seen:
                 skipped += 1
                 continue

@@ -205,3 +205,45 @@ def test_fsspec_urls_as_inputs(corpus, tmp_path):
     assert files == {fs.unstrip_protocol("/bench-in/a.bgn"),
                      fs.unstrip_protocol("/bench-in/sub/b.bgn.gz")}
     fs.rm("/bench-in", recursive=True)
+
+
+def test_game_ids_hashed_as_read_equal_the_written_ones(tmp_path):
+    """Workers hash a canonical game's source text as read (``read_game_id``) and write
+    any other game again: both ways give ``game_id``, on canonical records and on the
+    same games laid out otherwise (comments, spacing, hands out of order), in every
+    variant the simulator plays, those the reader does not read whole included."""
+    import random
+
+    from ingest.bgn.writer import game_id, source_is_canonical
+    from replay.simulate import SUPPORTED
+
+    rng = random.Random(17)
+    texts = []
+    for i, v in enumerate(SUPPORTED):
+        canonical = write_corpus(tmp_path / "in" / f"{v}.bgn", v, games=2, seed=170 + i,
+                                 violation_rate=0.2).read_text().rstrip("\n").split("\n\n[")
+        for k, text in enumerate(canonical):
+            text = text if k == 0 else "[" + text
+            texts.append(text)
+            lines = text.split("\n")
+            for j, line in enumerate(lines):
+                if line.startswith("hands "):  # the first delivery of a seat reversed
+                    head, _, rest = line.partition(": ")
+                    cards = rest.split(" ")
+                    n = next((i for i, c in enumerate(cards) if c == "/" or c.endswith(":")),
+                             len(cards))
+                    lines[j] = f"{head}: {' '.join(cards[n - 1::-1] + cards[n:])}"
+                elif line[:1].isdigit() and rng.random() < 0.5:
+                    lines[j] = line.replace(" ", "  ", 1)
+            texts.append("\n".join(lines).replace("\n\ndeal 1", "\n\n{a note}\ndeal 1", 1))
+    src = tmp_path / "mixed.bgn"
+    src.write_text("\n\n".join(texts) + "\n")
+    games = [g for g in read_games(src) if not g.errors]
+    canonical = sum(source_is_canonical(g) for g in games)
+    assert 0 < canonical < len(games) // 2 + 1  # both ways are taken
+    expected = {game_id(g) for g in games}
+    assert len(expected) == len(games) // 2  # each game twice: one identity
+    ds = tmp_path / "ds"
+    s = ingest_paths([str(src)], ds, workers=0)
+    assert (s.games, s.skipped, s.rejects) == (len(expected), len(expected), 0)
+    assert {r["game_id"] for r in table(ds, "games")} == expected

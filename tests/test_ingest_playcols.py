@@ -1,0 +1,168 @@
+"""The plays and tricks tables built column-wise (ingest.playcols) against rows built
+one by one from the report's ``plays`` and ``tricks`` records, on every variant."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from engine_util import TRICKS, record
+from test_ingest_tables import GAME1, GAME2, GAME3
+
+from ingest.bgn.reader import read_games
+from ingest.bgn.writer import write_game
+from ingest.events import Context, RowSink, side_labels, side_of_seat
+from replay.cards import CARD_TEXT, SUITS
+from replay.engine import replay_game
+from replay.simulate import SUPPORTED, simulate_games
+
+CTX = Context("f.bgn", "b", dt.datetime(2026, 1, 1, tzinfo=dt.UTC))
+
+
+def reference_rows(games) -> dict[tuple[str, str], list[dict]]:
+    """Rows of ``plays`` and ``tricks`` from the report's records, one by one."""
+    from ingest.events import cached_ruleset
+
+    out: dict[tuple[str, str], list[dict]] = {}
+    for game, report in games:
+        v = report.variant
+        sides, side_of = side_labels(v), side_of_seat(v)
+        rs = cached_ruleset(v, game.tags.get("Rules"), game.tags.get("Target"))
+        for deal, dr in zip(game.deals, report.deals, strict=False):
+            written = list(deal.plays or [])
+            position = 0
+            for k, (seat, card, trick, legal, bela) in enumerate(dr.plays):
+                position = position + 1 if k and trick == dr.plays[k - 1][2] else 1
+                w = written[k] if k < len(written) else None
+                out.setdefault(("plays", v), []).append({
+                    "game_id": report.game_id, "deal": dr.deal, "idx": k + 1, "trick": trick,
+                    "position": position, "seat": seat, "card": CARD_TEXT[card],
+                    "legal": legal, "bela": bela,
+                    "annotation": None if w is None else w.annotation,
+                    "comment": None if w is None else w.comment})
+            trump = dr.contract if dr.contract is not None and dr.contract < 4 else None
+            for t in dr.tricks:
+                cards = [CARD_TEXT[c] for c in t.cards] + [None] * (4 - len(t.cards))
+                seats = list(t.seats) + [None] * (4 - len(t.seats))
+                led = t.cards[0] >> 3
+                out.setdefault(("tricks", v), []).append({
+                    "game_id": report.game_id, "deal": dr.deal, "trick": t.number,
+                    "leader": t.leader,
+                    **{f"card{i + 1}": cards[i] for i in range(4)},
+                    **{f"seat{i + 1}": seats[i] for i in range(4)},
+                    "led_suit": SUITS[led], "winner": t.winner,
+                    "winner_side": sides[side_of[t.winner]], "points": t.points,
+                    "trumped": trump is not None and led != trump
+                    and any(c >> 3 == trump for c in t.cards[1:]),
+                    "last_trick": t.number == rs.tricks})
+    return out
+
+
+def built_rows(games) -> dict[tuple[str, str], list[dict]]:
+    sink = RowSink(CTX)
+    for game, report in games:
+        sink.add_game(game, report, report.game_id)
+    return {key: t.to_pylist() for key, t in sink.tables().items()
+            if key[0] in ("plays", "tricks")}
+
+
+def replayed(text: str, short_ids: bool = False):
+    """(game, report) of every game that parses; ids as in a dataset (SHA-256 hex), or
+    short ones of several widths (the other way the game_id column is built)."""
+    from ingest.bgn.writer import read_game_id
+
+    games = [g for g in read_games_text(text) if not g.errors]
+    return [(g, replay_game(g, file="f.bgn", game_id=f"id-{g.index}" if short_ids
+                            else read_game_id(g))) for g in games]
+
+
+def read_games_text(text: str):
+    import io
+
+    return read_games(io.StringIO(text, newline="\n"), filename="f.bgn")
+
+
+@pytest.mark.parametrize("variant", SUPPORTED)
+def test_columns_equal_the_rows_of_the_records(variant):
+    # violations (penalties that stop a deal half-way, cards out of turn), claims
+    text = "\n".join(write_game(g) for g in simulate_games(variant, 6, 4242,
+                                                             violation_rate=0.3))
+    games = replayed(text)
+    expected = reference_rows(games)
+    assert expected.get(("plays", variant))
+    assert built_rows(games) == expected
+
+
+def test_bela_annotations_comments_claims_and_penalties():
+    text = "\n".join([GAME1, GAME2, GAME3,
+                      record("yu4", tricks=TRICKS[:6], claim="4: claim rest"),
+                      record("mk4", tricks=TRICKS[:3] + ["QH! {why} AH 8H? 9H"])])
+    games = replayed(text, short_ids=True)
+    expected = reference_rows(games)
+    notes = [(r["bela"], r["annotation"], r["comment"]) for r in expected[("plays", "yu4")]
+             + expected[("plays", "mk4")] if r["bela"] or r["annotation"] or r["comment"]]
+    assert ("bela", "!", "nice") in notes and (None, "!", "why") in notes
+    assert built_rows(games) == expected
+
+
+def test_a_game_that_fails_half_way_adds_no_play():
+    games = replayed("\n".join([GAME1, GAME2]))
+    sink = RowSink(CTX)
+    game, report = games[1]
+    before = built_rows(games[:1])
+    sink.add_game(*games[0][:2], games[0][1].game_id)
+    report.deals.append(None)  # type: ignore[arg-type]  # breaks the deal rows half-way
+    with pytest.raises(AttributeError):
+        sink.add_game(game, report, report.game_id)
+    assert {k: t.to_pylist() for k, t in sink.tables().items()
+            if k[0] in ("plays", "tricks")} == before
+
+
+def test_row_tables_convert_as_pa_array_does():
+    """ingest.arrowrows gives every row table of every variant the values, types and
+    nulls that ``pa.array`` gives, without loading pandas."""
+    import pyarrow as pa
+
+    from ingest.events import to_arrow
+    from ingest.schema import TABLES
+
+    text = "\n".join([GAME1, GAME2, GAME3] + [
+        write_game(g) for v in SUPPORTED for g in simulate_games(v, 2, 99, violation_rate=0.3)])
+    sink = RowSink(CTX)
+    for game in read_games_text(text + '\n[Variant "yu4"]\n\ndeal 1 dealer 4\nbids ZZ\n'):
+        if game.errors:
+            e = game.errors[0]
+            sink.add_reject(game, e.code, e.line, e.col, e.message)
+        else:
+            sink.add_game(game, replay_game(game, file="f.bgn"), f"id-{game.index}")
+    seen = set()
+    for (name, _), rows in sink.rows.items():
+        if not rows:
+            continue
+        schema = TABLES[name].arrow_schema
+        columns = zip(*rows, strict=True)
+        expected = pa.Table.from_arrays(
+            [pa.array(list(col), type=f.type) for col, f in zip(columns, schema, strict=True)],
+            schema=schema)
+        got = to_arrow(name, rows)
+        assert got.schema == expected.schema
+        assert got.to_pylist() == expected.to_pylist()
+        assert [c.null_count for c in got.columns] == [c.null_count for c in expected.columns]
+        seen.add(name)
+    assert seen == {"games", "deals", "bids", "declarations", "violations", "records",
+                    "rejects"}
+
+
+def test_ingest_rows_load_no_pandas(tmp_path):
+    import subprocess
+    import sys
+
+    from ingest_util import write_corpus
+
+    src = write_corpus(tmp_path / "a.bgn", "yu4", games=2, seed=5, violation_rate=0.3)
+    code = ("import sys; from ingest.pipeline import ingest_paths; "
+            f"ingest_paths([{str(src)!r}], {str(tmp_path / 'ds')!r}, workers=0); "
+            "print('pandas' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == "False"
