@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import io
 import os
+import zlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Protocol
@@ -29,6 +30,10 @@ from typing import Protocol
 from ingest.bgn.boundaries import find_game_cut
 from ingest.bgn.files import file_kind
 from replay.record import Game
+
+#: what reading a damaged file raises: not gzip (OSError), cut short (EOFError),
+#: corrupt deflate data (zlib.error)
+READ_ERRORS = (OSError, EOFError, zlib.error)
 
 #: never hold more than this in one chunk: a "game" this large is cut at a line end
 MAX_CHUNK_CHARS = 256 * 1024 * 1024

@@ -242,7 +242,7 @@ class RowSink:
             plays_out.add_game(gid)
             self._add_deals(game, report, gid, rs, facts, sides, side_of, deals_out, bids_out,
                             decl_out, plays_out)
-            viol_out.extend([(gid, ctx.source_file, index, k + 1, v.code, v.line + lo, v.col,
+            viol_out.extend([(gid, ctx.source_file, index, k + 1, v.code, v.line + lo if v.line else 0, v.col,
                               v.deal, v.trick, v.seat, v.message)
                              for k, v in enumerate(report.violations)])
             games_out.append(games_row)

@@ -44,6 +44,7 @@ import pyarrow.parquet as pq
 from ingest.bgn.files import is_record_file, record_files
 from ingest.chunks import (
     MAX_UNIT_CHARS,
+    READ_ERRORS,
     Chunk,
     input_chars,
     iter_chunks,
@@ -381,6 +382,10 @@ class IngestSummary(RunSummary):
     analyze: bool = False
     analysed: int = 0
     analysis_failures: list[str] = field(default_factory=list)
+    #: files that could not be read to their end ("PATH: cannot read ... (why)": not gzip, cut short,
+    #: corrupt data); the games read before the fault are in, the file is not marked
+    #: as ingested, so a re-run reads it again
+    unreadable: list[str] = field(default_factory=list)
 
 
 def expand_inputs(paths: Iterable[str]) -> Iterator[str]:
@@ -485,7 +490,15 @@ class Driver:
                 self.summary.files_unchanged += 1
                 continue
             chunk: Chunk
-            for chunk in iter_chunks(path, source=path, target_chars=self.chunk_chars):
+            chunks = iter_chunks(path, source=path, target_chars=self.chunk_chars)
+            while True:
+                try:
+                    chunk = next(chunks)
+                except StopIteration:
+                    break
+                except READ_ERRORS as exc:  # a damaged file: say so, go on with the others
+                    self.summary.unreadable.append(f"{path}: cannot read to its end ({exc})")
+                    break
                 task = UnitTask(self.root, self.batch, unit, chunk.source, chunk.kind,
                                 chunk.text, chunk.first_line, chunk.index_offset,
                                 self.ingested_at_ms, self.known_key, self.known_files,

@@ -25,14 +25,19 @@ from __future__ import annotations
 import concurrent.futures as cf
 import json
 import re
-import zlib
 from collections import Counter, deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO, TypeVar
 
-from ingest.chunks import input_chars, iter_chunks, read_chunk_games, unit_chars
+from ingest.chunks import (
+    READ_ERRORS,
+    input_chars,
+    iter_chunks,
+    read_chunk_games,
+    unit_chars,
+)
 from ingest.executors import process_pool
 from ingest.validate import format_violation, validate_file, validate_game
 from replay.report import GameReport
@@ -181,9 +186,6 @@ def validate_paths(files: Iterable[Path], out: TextIO, mode: str = "text",
 
 
 T = TypeVar("T")
-#: what reading a damaged file raises: not gzip (OSError), cut short (EOFError),
-#: corrupt deflate data (zlib.error)
-READ_ERRORS = (OSError, EOFError, zlib.error)
 
 
 def validate_serial(path: Path, out: TextIO, mode: str, tally: Tally, skip: int = 0) -> None:

@@ -98,4 +98,7 @@ def run(args: argparse.Namespace) -> int:
     for line in s.analysis_failures:
         print(f"belot ingest: ingested but not analysed: {line} (belot analyze --into "
               f"{args.into} tries again)", file=sys.stderr)
-    return 0
+    for line in s.unreadable:
+        print(f"belot ingest: {line}; the games before the fault are in, and a re-run "
+              "reads the file again", file=sys.stderr)
+    return 2 if s.unreadable else 0
