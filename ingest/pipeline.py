@@ -628,6 +628,17 @@ def job_error(exc: Exception, command: str, scheduler: str | None,
     return None
 
 
+def job_failed(exc: Exception, command: str, scheduler: str | None,
+               expected: tuple[type[Exception], ...]) -> int:
+    """Print :func:`job_error`'s line and give the exit status 2; an error it has no
+    line for (a bug) is raised again, with its traceback."""
+    message = job_error(exc, command, scheduler, expected)
+    if message is None:
+        raise exc
+    print(message, file=sys.stderr)
+    return 2
+
+
 def ingest_paths(paths: Iterable[str], into: str | os.PathLike, *, workers: int | None = None,
                  scheduler: str | None = None, executor: cf.Executor | None = None,
                  max_in_flight: int | None = None, chunk_chars: int | None = None,

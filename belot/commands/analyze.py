@@ -77,7 +77,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ingest.analyze import PlayerTally, analyse_paths
-    from ingest.pipeline import job_error
+    from ingest.pipeline import job_failed
 
     if args.into is not None or not args.paths:
         return run_into(args)
@@ -106,11 +106,7 @@ def run(args: argparse.Namespace) -> int:
                                  f"({deals / (now - started):,.1f}/s)")
                 sys.stderr.flush()
     except (FileNotFoundError, ImportError) as exc:
-        message = job_error(exc, "analyze", args.scheduler, (FileNotFoundError,))
-        if message is None:
-            raise
-        print(message, file=sys.stderr)
-        return 2
+        return job_failed(exc, "analyze", args.scheduler, (FileNotFoundError,))
     if show_progress:
         sys.stderr.write("\n")
     elapsed = time.monotonic() - started
@@ -157,7 +153,7 @@ def run_into(args: argparse.Namespace) -> int:
     """``--into DATASET``: analyse the dataset's games not analysed yet, add the rows."""
     from ingest.analyze import analyse_dataset
     from ingest.dataset import DatasetError
-    from ingest.pipeline import Progress, job_error
+    from ingest.pipeline import Progress, job_failed
 
     if args.into is None:
         print("belot analyze: give record files (PATH...) or a dataset (--into DATASET)",
@@ -177,11 +173,7 @@ def run_into(args: argparse.Namespace) -> int:
         s = analyse_dataset(args.into, workers=args.workers, scheduler=args.scheduler,
                             chunk_chars=chunk_chars(args), progress=progress)
     except (DatasetError, ImportError) as exc:
-        message = job_error(exc, "analyze", args.scheduler, (DatasetError,))
-        if message is None:
-            raise
-        print(message, file=sys.stderr)
-        return 2
+        return job_failed(exc, "analyze", args.scheduler, (DatasetError,))
     if args.json:
         print(json.dumps(s.to_json()))
     else:

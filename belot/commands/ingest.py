@@ -71,7 +71,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ingest.dataset import DatasetError
-    from ingest.pipeline import Progress, ingest_paths, job_error
+    from ingest.pipeline import Progress, ingest_paths, job_failed
 
     progress = Progress(False) if args.quiet else Progress(None)
     try:
@@ -80,11 +80,7 @@ def run(args: argparse.Namespace) -> int:
                                       else max(1, int(args.chunk_mb * (1 << 20)))),
                          recheck=args.recheck, progress=progress, analyze=args.analyze)
     except (FileNotFoundError, DatasetError, ImportError) as exc:
-        message = job_error(exc, "ingest", args.scheduler, (FileNotFoundError, DatasetError))
-        if message is None:
-            raise
-        print(message, file=sys.stderr)
-        return 2
+        return job_failed(exc, "ingest", args.scheduler, (FileNotFoundError, DatasetError))
     if args.json:
         print(json.dumps(s.to_json()))
     else:
