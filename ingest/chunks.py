@@ -23,9 +23,9 @@ from __future__ import annotations
 import io
 import os
 import zlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from ingest.bgn.boundaries import find_game_cut
 from ingest.bgn.files import file_kind
@@ -34,6 +34,19 @@ from replay.record import Game
 #: what reading a damaged file raises: not gzip (OSError), cut short (EOFError),
 #: corrupt deflate data (zlib.error)
 READ_ERRORS = (OSError, EOFError, zlib.error)
+
+T = TypeVar("T")
+
+
+def until_fault(items: Iterator[T], noted: Callable[[Exception], object]) -> Iterator[T]:
+    """``items`` read from a file until a read error (:data:`READ_ERRORS`), which goes to
+    ``noted`` instead of up: a damaged file ends its own items, not the run.  Only
+    errors of the reading are caught: one raised where the items are used (writing to
+    a closed pipe) is not sent into this generator."""
+    try:
+        yield from items
+    except READ_ERRORS as exc:
+        noted(exc)
 
 #: never hold more than this in one chunk: a "game" this large is cut at a line end
 MAX_CHUNK_CHARS = 256 * 1024 * 1024

@@ -35,6 +35,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 import pyarrow as pa
@@ -44,12 +45,12 @@ import pyarrow.parquet as pq
 from ingest.bgn.files import is_record_file, record_files
 from ingest.chunks import (
     MAX_UNIT_CHARS,
-    READ_ERRORS,
     Chunk,
     input_chars,
     iter_chunks,
     read_chunk_games,
     unit_chars,
+    until_fault,
 )
 from ingest.dataset import (
     Dataset,
@@ -491,20 +492,17 @@ class Driver:
                 continue
             chunk: Chunk
             chunks = iter_chunks(path, source=path, target_chars=self.chunk_chars)
-            while True:
-                try:
-                    chunk = next(chunks)
-                except StopIteration:
-                    break
-                except READ_ERRORS as exc:  # a damaged file: say so, go on with the others
-                    self.summary.unreadable.append(f"{path}: cannot read to its end ({exc})")
-                    break
+            for chunk in until_fault(chunks, partial(self._unreadable, path)):
                 task = UnitTask(self.root, self.batch, unit, chunk.source, chunk.kind,
                                 chunk.text, chunk.first_line, chunk.index_offset,
                                 self.ingested_at_ms, self.known_key, self.known_files,
                                 self.analyze)
                 yield task, _Pending(unit, chunk.source, chunk.index_offset, chunk.last, fp)
                 unit += 1
+
+    def _unreadable(self, path: str, exc: Exception) -> None:
+        """A damaged file: named in the summary; the run goes on with the others."""
+        self.summary.unreadable.append(f"{path}: cannot read to its end ({exc})")
 
     # -------------------------------------------------------------- run
     def run(self, files: Iterable[str]) -> IngestSummary:

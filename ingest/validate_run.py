@@ -32,11 +32,11 @@ from pathlib import Path
 from typing import TextIO, TypeVar
 
 from ingest.chunks import (
-    READ_ERRORS,
     input_chars,
     iter_chunks,
     read_chunk_games,
     unit_chars,
+    until_fault,
 )
 from ingest.executors import process_pool
 from ingest.validate import format_violation, validate_file, validate_game
@@ -202,13 +202,8 @@ def validate_serial(path: Path, out: TextIO, mode: str, tally: Tally, skip: int 
 
 
 def _until_fault(items: Iterator[T], path: Path, tally: Tally) -> Iterator[T]:
-    """``items`` read from ``path`` until a read error, which is noted in the tally.
-    Only errors of the reading are caught: one raised where the items are used
-    (writing to a closed pipe) is not sent into this generator."""
-    try:
-        yield from items
-    except READ_ERRORS as exc:
-        tally.unreadable.append(f"{path}: cannot read: {exc}")
+    """``items`` read from ``path`` until a read error, which is noted in the tally."""
+    return until_fault(items, lambda exc: tally.unreadable.append(f"{path}: cannot read: {exc}"))
 
 
 def _run_pool(files: list[Path], out: TextIO, mode: str, workers: int, size: int,
