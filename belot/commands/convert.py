@@ -41,27 +41,27 @@ def register(sub: argparse._SubParsersAction) -> None:
 def _convert(args: argparse.Namespace, out) -> bool:
     from ingest.bgn.files import format_error, read_records
     from ingest.bgn.jsonform import dumps_game
-    from ingest.bgn.writer import write_game
+    from ingest.bgn.writer import write_games
 
     bad = False
-    count = 0
-    for name in args.files:
-        for game in read_records(name):
-            if game.errors:
-                bad = True
-                for line in format_error(name, game):
-                    sys.stderr.write(line + "\n")
-                continue
-            if args.to == "json":
-                out.write(dumps_game(game) + "\n")
-            else:
-                text = write_game(game)
-                if not text:
+
+    def parsed():
+        """The games that parse, file after file; the others reported on stderr."""
+        nonlocal bad
+        for name in args.files:
+            for game in read_records(name):
+                if game.errors:
+                    bad = True
+                    for line in format_error(name, game):
+                        sys.stderr.write(line + "\n")
                     continue
-                if count:
-                    out.write("\n")
-                out.write(text)
-            count += 1
+                yield game
+
+    if args.to == "json":
+        for game in parsed():
+            out.write(dumps_game(game) + "\n")
+    else:
+        write_games(parsed(), out)
     return bad
 
 
