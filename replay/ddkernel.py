@@ -71,7 +71,9 @@ CAMP_OF_SIDE = 156  # camp of ruleset sides 0..3 (who scores a capot)
 BY_STRENGTH = 160
 #: 4 x 256: a suit's cards still out, by strength -> their count and points, as ``suit_word`` keys them
 SUIT_POINTS = 160 + 1024
-CTX_SIZE = 160 + 2048
+#: 4 x 256: a suit's cards by strength (``BY_STRENGTH``'s form) -> the sum of their card points
+STRENGTH_POINTS = 160 + 2048
+CTX_SIZE = 160 + 3072
 
 POINTS = 0
 ALL_OR_NOTHING = 1
@@ -103,7 +105,6 @@ for _i in range(8):
     _COMPRESS |= np.where((_out >> _i) & 1, ((_mask >> _i) & 1) << _place, 0)
 
 INF = 1 << 20
-NO_CUT = -(1 << 30)
 
 
 @njit(cache=True)
@@ -350,19 +351,25 @@ def _order(ctx, hands, tcards, p, w, leader, seat, legal_mask, buf, depth):
     first (scores in ``buf[depth, 16:32]``); returns ``k``.
 
     A lead: cards no opposing seat can beat in their suit nor ruff (by points),
-    then low cards; ties broken by how often the card's lead cut the search off
-    before.
+    then low cards of suits where a partner holds the best card, then other low
+    cards; ties broken by how often the card's lead cut the search off before.
     A follow: cards that take the trick, then points onto the camp's winning
     card, then the cheapest discard."""
+    if legal_mask & (legal_mask - 1) == 0:  # one card: nothing to order
+        buf[depth, 0] = low_index(legal_mask)
+        return 1
     n = ctx[N]
     alive = alive_cards(hands, tcards, p, n)
     k = 0
     my_camp = ctx[CAMP + seat]
     foes = 0
+    friends = 0
     if p == 0:
         for s2 in range(1, n + 1):
             if ctx[CAMP + s2] != my_camp:
                 foes |= hands[s2]
+            elif s2 != seat:
+                friends |= hands[s2]
     else:  # the opposing seats still to play to this trick, and whether one may ruff
         led_mask = 0xFF << (8 * (tcards[0] >> 3))
         late_ruff = False
@@ -386,6 +393,13 @@ def _order(ctx, hands, tcards, p, w, leader, seat, legal_mask, buf, depth):
                 h = hands[s2]
                 if ctx[CAMP + s2] != my_camp and not h & suit_mask and h & ctx[RUFF]:
                     ruffers += 1
+            friend_top = False
+            m = friends & suit_mask
+            while m:
+                f = low_index(m & -m)
+                m &= m - 1
+                if (ctx[ABOVE + f] & foes) == 0:
+                    friend_top = True
         prev = -1
         for o in range(8 * suit, 8 * suit + 8):
             c = ctx[ORDER + o]
@@ -399,6 +413,8 @@ def _order(ctx, hands, tcards, p, w, leader, seat, legal_mask, buf, depth):
             if p == 0:
                 if (ctx[ABOVE + c] & foes) == 0 and (ruffers == 0 or (ctx[RUFF] >> c) & 1):
                     sc = 30 + pts
+                elif friend_top and (ruffers == 0 or (ctx[RUFF] >> c) & 1):
+                    sc = 15 - pts
                 else:
                     sc = -pts
                 sc = sc * 4096 + min(buf[BUF_ROWS - 2, c], 4095)
@@ -436,7 +452,10 @@ def _quick_points(ctx, hands, leader):
     lead away, so partners count as others here).  In a plain suit of a suit
     contract a seat void in it may ruff: only as many winners count as the
     shortest holding of another seat with a trump.  A lower bound of the
-    leader's camp's points from here."""
+    leader's camp's points from here.
+
+    Works on each suit in strength order (``BY_STRENGTH``): the winners are
+    the leader's cards above the strongest card any other seat holds."""
     n = ctx[N]
     hand = hands[leader]
     others = 0
@@ -445,27 +464,31 @@ def _quick_points(ctx, hands, leader):
             others |= hands[s]
     total = 0
     for suit in range(4):
-        suit_mask = 0xFF << (8 * suit)
-        mine = hand & suit_mask
+        shift = 8 * suit
+        mine = (hand >> shift) & 0xFF
         if not mine:
             continue
-        limit = 99
-        if ctx[KIND] < 4 and not (ctx[RUFF] & suit_mask):
+        table = BY_STRENGTH + 256 * suit
+        win = ctx[table + mine]
+        theirs = ctx[table + ((others >> shift) & 0xFF)]
+        theirs |= theirs >> 1  # every strength at or below their best card
+        theirs |= theirs >> 2
+        theirs |= theirs >> 4
+        win &= ~theirs
+        if not win:
+            continue
+        if ctx[KIND] < 4 and not (ctx[RUFF] >> shift) & 0xFF:
+            limit = 99
             for s in range(1, n + 1):
                 if s != leader and hands[s] & ctx[RUFF]:
-                    length = bit_count(hands[s] & suit_mask)
+                    length = bit_count((hands[s] >> shift) & 0xFF)
                     if length < limit:
                         limit = length
-        # the leader's winners, strongest first (ORDER is weakest first)
-        count = 0
-        for o in range(8 * suit + 7, 8 * suit - 1, -1):
-            c = ctx[ORDER + o]
-            if not (mine >> c) & 1:
-                continue
-            if ctx[ABOVE + c] & others or count >= limit:
-                break
-            total += ctx[PTS + c]
-            count += 1
+            extra = bit_count(win) - limit
+            while extra > 0:  # only the strongest ``limit`` winners cash
+                win &= win - 1
+                extra -= 1
+        total += ctx[STRENGTH_POINTS + 256 * suit + win]
     return total
 
 
@@ -524,11 +547,6 @@ def search(ctx, tt, buf, depth, hands, tcards, p, w, leader, won, rem, persp, ge
                     buf[depth, 0] = tt_move
                     break
     maximizing = ctx[CAMP + seat] == persp
-    if p == n - 1 and only < 0 and ctx[MODE] == POINTS and hand & (hand - 1):
-        cut = _etc(ctx, tt, buf, depth, k, hands, tcards, w, leader, won, rem, persp, gen,
-                   alpha, beta, maximizing)
-        if cut != NO_CUT:
-            return cut
     a, b = alpha, beta
     best = -INF if maximizing else INF
     best_card = buf[depth, 0]
@@ -550,11 +568,7 @@ def search(ctx, tt, buf, depth, hands, tcards, p, w, leader, won, rem, persp, ge
             pts = zero
             for j in range(n):
                 pts += ctx[PTS + tcards[j]]
-            empty = True
-            for s in range(1, n + 1):
-                if hands[s]:
-                    empty = False
-            if empty:
+            if hands[1] == 0:  # a trick complete: every hand holds as many cards
                 pts += ctx[LAST_BONUS]
             nwon = won | (1 << ctx[SIDE + winner])
             stopped = False
@@ -591,47 +605,6 @@ def search(ctx, tt, buf, depth, hands, tcards, p, w, leader, won, rem, persp, ge
         _tt_store(ctx, tt, row, key, key_meta, normal, persp, rem, alpha, beta, best,
                   relative_card(ctx, hands, best_card) + 64 * bit_count(hand))
     return best
-
-
-@njit(cache=True)
-def _etc(ctx, tt, buf, depth, k, hands, tcards, w, leader, won, rem, persp, gen, alpha, beta,
-         maximizing):
-    """Enhanced transposition cutoff: before searching the last card of a trick,
-    look up the positions each candidate leads to; one whose stored bound
-    already settles the window cuts the node at once."""
-    n = ctx[N]
-    seat = seat_at(leader, n - 1, n)
-    led = tcards[0] >> 3
-    pts0 = 0
-    for j in range(n - 1):
-        pts0 += ctx[PTS + tcards[j]]
-    k0, k1, k2, k3 = table_key(ctx, hands)
-    for i in range(k):
-        c = buf[depth, i]
-        nw = w
-        if beats(ctx, c, tcards[w], led):
-            nw = n - 1
-        winner = seat_at(leader, nw, n)
-        pts = pts0 + ctx[PTS + c]
-        nwon = won | (1 << ctx[SIDE + winner])
-        gain = pts if ctx[CAMP + winner] == persp else 0
-        hands[seat] ^= 1 << c
-        key_meta, normal = _meta(ctx, winner, nwon, persp, gen)
-        suit = c >> 3  # only the played card's suit word changes
-        word = suit_word(ctx, hands, suit)
-        key = (word if suit == 0 else k0, word if suit == 1 else k1, word if suit == 2 else k2,
-               word if suit == 3 else k3)
-        row = _tt_find(tt, key, key_meta)
-        if _tt_hit(tt, row, key, key_meta):
-            lo, hi = _tt_bounds(ctx, tt, row, normal, persp, rem - pts)
-            hands[seat] ^= 1 << c
-            if maximizing and gain + lo >= beta:
-                return gain + lo
-            if not maximizing and gain + hi <= alpha:
-                return gain + hi
-        else:
-            hands[seat] ^= 1 << c
-    return NO_CUT
 
 
 @njit(cache=True)

@@ -105,7 +105,7 @@ def _context(rs: Ruleset, kind: int, camp: tuple[int, ...], mode: int, stop: int
              d.overbeat_plain, d.overbeat_plain_over_partner, d.overbeat_lapses_after_ruff,
              d.ruff_when_partner_wins, d.overruff, d.overruff_over_partner, d.underruff)
     ctx[k.OVERBEAT_TRUMP:k.OVERBEAT_TRUMP + 10] = [int(f) for f in flags]
-    ctx[k.BY_STRENGTH:k.SUIT_POINTS + 1024] = _suit_tables(kind)
+    ctx[k.BY_STRENGTH:k.STRENGTH_POINTS + 1024] = _suit_tables(kind)
     for s in range(1, rs.players + 1):
         ctx[k.SIDE + s] = rs.side_of[s]
         ctx[k.CAMP + s] = camp[s]
@@ -115,14 +115,15 @@ def _context(rs: Ruleset, kind: int, camp: tuple[int, ...], mode: int, stop: int
 
 @cache
 def _suit_tables(kind: int) -> np.ndarray:
-    """``BY_STRENGTH`` and ``SUIT_POINTS`` of the kernel's table key: per suit,
-    its cards re-ordered by strength, and for each set of them still out, their
-    count and their points in that order (3 bits a card: the rank of its points
-    among the contract's point values)."""
+    """``BY_STRENGTH``, ``SUIT_POINTS`` and ``STRENGTH_POINTS`` of the kernel:
+    per suit, its cards re-ordered by strength; for each set of them still out,
+    their count and their points in that order (3 bits a card: the rank of its
+    points among the contract's point values), as the table key holds them; and
+    the sum of their card points."""
     ct = CONTRACT_TABLES[kind]
     values = sorted(set(ct.points))
     assert len(values) <= 8, "3 bits a card's points"
-    out = np.zeros(2048, dtype=np.int64)
+    out = np.zeros(3072, dtype=np.int64)
     for suit in range(4):
         by_strength = sorted(range(8 * suit, 8 * suit + 8), key=lambda c: ct.strength[c])
         for mask in range(256):
@@ -134,6 +135,8 @@ def _suit_tables(kind: int) -> np.ndarray:
                     word |= values.index(ct.points[c]) << (4 + 3 * count)
                     count += 1
             out[1024 + 256 * suit + mask] = word | count
+            out[2048 + 256 * suit + mask] = sum(ct.points[c] for i, c in enumerate(by_strength)
+                                                if mask >> i & 1)
     return out
 
 
