@@ -40,6 +40,15 @@ os.environ.setdefault("NUMBA_CACHE_DIR", os.path.join(user_cache_dir("belot-repl
 
 from numba import njit  # noqa: E402  (reads NUMBA_CACHE_DIR when first imported)
 
+#: How the kernel is compiled: cached on disk, and the helpers inlined into the
+#: search at numba's level (``inline="always"``).  LLVM does not inline across
+#: numba functions, and a call costs more than most helpers: each array goes
+#: over as about eight words on the stack, with its reference count taken and
+#: dropped.  Inlining took a node from about 200 to 110 ns
+#: (benchmarks/bench_solver.py).
+kernel = njit(cache=True)
+helper = njit(cache=True, inline="always")
+
 # ---- the context array: per-contract tables and the variant's rules, by offset
 STR = 0  # 32 strengths in this contract's order (ContractTables.strength)
 PTS = 32  # 32 card points
@@ -107,13 +116,13 @@ for _i in range(8):
 INF = 1 << 20
 
 
-@njit(cache=True)
+@helper
 def low_index(bit):
     """Index of the single set bit of ``bit``."""
     return _MOD37[bit % 37]
 
 
-@njit(cache=True)
+@helper
 def bit_count(m):
     """Set bits of a mask below 2**32 (every card mask is), in a few steps."""
     m = m - ((m >> 1) & 0x55555555)
@@ -122,20 +131,20 @@ def bit_count(m):
     return ((m * 0x01010101) & 0xFFFFFFFF) >> 24
 
 
-@njit(cache=True)
+@helper
 def seat_at(leader, i, n):
     """The seat that plays the ``i``-th card of a trick led by ``leader``."""
     s = leader + i
     return s - n if s > n else s
 
 
-@njit(cache=True)
+@helper
 def beats(ctx, card, best, led):
     """``replay.legality.beats``: the led suit or a trump of a suit contract, ranked higher."""
     return ((card >> 3) == led or (ctx[RUFF] >> card) & 1 == 1) and ctx[STR + card] > ctx[STR + best]
 
 
-@njit(cache=True)
+@helper
 def legal(ctx, hand, tcards, p, w, leader, seat):
     """The cards ``seat`` may play: ``replay.legality.judge`` step for step
     (follow → overbeat → ruff → over-ruff → under-ruff → free)."""
@@ -188,7 +197,7 @@ def legal(ctx, hand, tcards, p, w, leader, seat):
     return trumps
 
 
-@njit(cache=True)
+@helper
 def alive_cards(hands, tcards, p, n):
     """Cards not yet gone: in a hand or in the trick in progress."""
     alive = 0
@@ -199,7 +208,7 @@ def alive_cards(hands, tcards, p, n):
     return alive
 
 
-@njit(cache=True)
+@helper
 def equivalent(ctx, lower, card, alive):
     """``card`` stands for ``lower``, the next weaker legal card in ``ORDER``:
     same suit, same points, no alive card ranked between them."""
@@ -207,7 +216,7 @@ def equivalent(ctx, lower, card, alive):
             and (ctx[ABOVE + lower] & ~ctx[ABOVE + card] & ~(1 << card) & alive) == 0)
 
 
-@njit(cache=True)
+@helper
 def representatives(ctx, legal_mask, alive, out):
     """Fill ``out[card]`` with the card that stands for it (-1: not legal).
 
@@ -235,7 +244,7 @@ def representatives(ctx, legal_mask, alive, out):
     return count
 
 
-@njit(cache=True)
+@helper
 def table_key(ctx, hands):
     """The trick start's table key, one word per suit (``suit_word``).
 
@@ -247,7 +256,7 @@ def table_key(ctx, hands):
             suit_word(ctx, hands, 3))
 
 
-@njit(cache=True)
+@helper
 def suit_word(ctx, hands, suit):
     """The cards of ``suit`` still out in strength order: their count and
     points (``SUIT_POINTS``, 28 bits), then which of them each seat but the
@@ -265,7 +274,7 @@ def suit_word(ctx, hands, suit):
     return word
 
 
-@njit(cache=True)
+@helper
 def relative_card(ctx, hands, card):
     """``card`` as its suit and its place among the suit's cards still out
     (0: the strongest), the form the table stores a best card in."""
@@ -284,7 +293,7 @@ def relative_card(ctx, hands, card):
     return 8 * suit + place
 
 
-@njit(cache=True)
+@helper
 def absolute_card(ctx, hands, rel):
     """The card at ``rel`` (``relative_card``'s form) in this position, or -1."""
     n = ctx[N]
@@ -302,7 +311,7 @@ def absolute_card(ctx, hands, rel):
     return -1
 
 
-@njit(cache=True)
+@helper
 def _tt_index(tt, key, meta):
     h = (meta * 0x9E37) & 0xFFFFFFFFF
     for s in range(4):
@@ -312,7 +321,7 @@ def _tt_index(tt, key, meta):
     return h & (tt.shape[0] - 1)
 
 
-@njit(cache=True)
+@helper
 def _meta(ctx, leader, won, persp, gen):
     """The rest of a trick-start key; ``normal`` tells whether the stored bounds
     are camp 0's: once no capot is possible (or in ALL_OR_NOTHING) the game is
@@ -323,7 +332,7 @@ def _meta(ctx, leader, won, persp, gen):
     return leader + 8 * wkey + 128 * pkey + 256 * gen, normal
 
 
-@njit(cache=True)
+@helper
 def _end_value(ctx, won, persp):
     """The value of a position with no card left."""
     if ctx[MODE] == ALL_OR_NOTHING:
@@ -333,7 +342,7 @@ def _end_value(ctx, won, persp):
     return 0
 
 
-@njit(cache=True)
+@helper
 def _ceiling(ctx, won, rem, persp):
     """The most camp ``persp`` can still score."""
     if ctx[MODE] == ALL_OR_NOTHING:
@@ -345,7 +354,7 @@ def _ceiling(ctx, won, rem, persp):
     return top
 
 
-@njit(cache=True)
+@helper
 def _order(ctx, hands, tcards, p, w, leader, seat, legal_mask, buf, depth):
     """The distinct candidate cards into ``buf[depth, 0:k]``, most promising
     first (scores in ``buf[depth, 16:32]``); returns ``k``.
@@ -437,14 +446,14 @@ def _order(ctx, hands, tcards, p, w, leader, seat, legal_mask, buf, depth):
     return k
 
 
-@njit(cache=True)
+@helper
 def _holds(ctx, card, late_foes, late_ruff):
     """Does ``card``, winning the trick now, keep it: no opposing seat still to
     play holds a card above it, nor can ruff it?"""
     return (ctx[ABOVE + card] & late_foes) == 0 and (not late_ruff or (ctx[RUFF] >> card) & 1)
 
 
-@njit(cache=True)
+@helper
 def _quick_points(ctx, hands, leader):
     """Points the leader's camp is sure to take by cashing the leader's own
     winners first: cards no other seat can beat in their suit, each taking a
@@ -492,7 +501,7 @@ def _quick_points(ctx, hands, leader):
     return total
 
 
-@njit(cache=True)
+@kernel
 def search(ctx, tt, buf, depth, hands, tcards, p, w, leader, won, rem, persp, gen, alpha, beta,
            only):
     """Alpha-beta (fail-soft) value of the position for camp ``persp``; with
@@ -607,7 +616,7 @@ def search(ctx, tt, buf, depth, hands, tcards, p, w, leader, won, rem, persp, ge
     return best
 
 
-@njit(cache=True)
+@helper
 def _last_trick(ctx, hands, leader, won, persp):
     """One card each: the last trick plays itself."""
     n = ctx[N]
@@ -630,7 +639,7 @@ def _last_trick(ctx, hands, leader, won, persp):
     return gain + _end_value(ctx, won | (1 << ctx[SIDE + winner]), persp)
 
 
-@njit(cache=True)
+@helper
 def _tt_find(tt, key, key_meta):
     """The row of a key's two-row bucket that holds it, else the one to replace:
     the entry with fewer cards left (deeper entries are cheaper to recompute)."""
@@ -645,13 +654,13 @@ def _tt_find(tt, key, key_meta):
     return row + 1 if w1 < w0 else row
 
 
-@njit(cache=True)
+@helper
 def _tt_hit(tt, row, key, key_meta):
     return (tt[row, 0] == key[0] and tt[row, 1] == key[1] and tt[row, 2] == key[2]
             and tt[row, 3] == key[3] and tt[row, TT_META] == key_meta)
 
 
-@njit(cache=True)
+@helper
 def _tt_bounds(ctx, tt, row, normal, persp, rem):
     """The stored bounds, seen from ``persp``."""
     lo = tt[row, TT_LO]
@@ -662,7 +671,7 @@ def _tt_bounds(ctx, tt, row, normal, persp, rem):
     return lo, hi
 
 
-@njit(cache=True)
+@helper
 def _tt_store(ctx, tt, row, key, key_meta, normal, persp, rem, alpha, beta, best, best_card):
     """Record what a search of window (alpha, beta) proved about a trick start."""
     lo, hi = -INF, INF
@@ -686,7 +695,7 @@ def _tt_store(ctx, tt, row, key, key_meta, normal, persp, rem, alpha, beta, best
     tt[row, TT_MOVE] = best_card
 
 
-@njit(cache=True)
+@kernel
 def mtd(ctx, tt, buf, hands, tcards, p, w, leader, won, rem, persp, gen, card, guess):
     """Exact value by null-window searches between proven bounds (0 and the most
     still to win): MTD(f) steps from ``guess`` alternate with bisection, which
@@ -710,7 +719,7 @@ def mtd(ctx, tt, buf, hands, tcards, p, w, leader, won, rem, persp, gen, card, g
     return lower
 
 
-@njit(cache=True)
+@kernel
 def at_least(ctx, tt, buf, hands, tcards, p, w, leader, won, rem, persp, gen, card, beta):
     """Is the value (after ``card`` when ``card >= 0``) at least ``beta``?  One
     null-window search."""
