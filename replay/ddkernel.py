@@ -29,6 +29,7 @@ variant and contract kind); the search plays only its cards.
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import numpy as np
 from platformdirs import user_cache_dir
@@ -41,13 +42,18 @@ os.environ.setdefault("NUMBA_CACHE_DIR", os.path.join(user_cache_dir("belot-repl
 from numba import njit  # noqa: E402  (reads NUMBA_CACHE_DIR when first imported)
 
 #: How the kernel is compiled: cached on disk, and the helpers inlined into the
-#: search at numba's level (``inline="always"``).  LLVM does not inline across
-#: numba functions, and a call costs more than most helpers: each array goes
-#: over as about eight words on the stack, with its reference count taken and
-#: dropped.  Inlining took a node from about 200 to 110 ns
-#: (benchmarks/bench_solver.py).
-kernel = njit(cache=True)
-helper = njit(cache=True, inline="always")
+#: search at numba's level (``inline="always"``): LLVM does not inline across
+#: numba functions, and a call costs more than most helpers (each array goes
+#: over as about eight words on the stack).  ``_nrt=False`` turns numba's
+#: reference counting off: the kernel allocates no array, and taking and
+#: dropping the count of the five arrays at every recursive call was a third
+#: of the search's time in a perf profile.  The flag is numba's own (its test
+#: suite uses it) but not in its typed signature; should a numba release drop
+#: it, deleting it here only makes the kernel slower.  Together these took a
+#: node from about 200 to 80-110 ns (benchmarks/bench_solver.py).
+_OPTIONS: dict[str, Any] = {"cache": True, "_nrt": False}
+kernel = njit(**_OPTIONS)
+helper = njit(inline="always", **_OPTIONS)
 
 # ---- the context array: per-contract tables and the variant's rules, by offset
 STR = 0  # 32 strengths in this contract's order (ContractTables.strength)
