@@ -242,7 +242,10 @@ class CRLFText(io.TextIOBase):
         return line[:-2] + "\n" if line.endswith("\r\n") else line
 
     def __iter__(self) -> Iterator[str]:  # type: ignore[override]
-        return (line[:-2] + "\n" if line[-2:] == "\r\n" else line for line in self.inner)
+        # a generator, not a generator expression: compiled by mypyc, a returned
+        # generator expression would become a list, the whole file in memory
+        for line in self.inner:
+            yield line[:-2] + "\n" if line[-2:] == "\r\n" else line
 
     def close(self) -> None:
         self.inner.close()

@@ -100,10 +100,11 @@ MAX_COMMENT_CHARS = 1024 * 1024
  S_SCORE, S_TOTAL, S_RESULT, S_DONE) = range(15)
 
 #: section keyword -> (state, order rank); ``announce`` is ranked where it stands
-SECTIONS = {
-    "hands": (S_HANDS, 1), "turn": (S_TURN, 2), "talon": (S_TALON, 3), "bids": (S_BIDS, 4),
-    "announce": (S_ANN, 5), "exchange": (S_EXCH, 6), "declare": (S_DECL, 7),
-    "play": (S_PLAY, 9), "score": (S_SCORE, 10), "total": (S_TOTAL, 11),
+SECTIONS: dict[str, tuple[int, float]] = {
+    "hands": (S_HANDS, 1.0), "turn": (S_TURN, 2.0), "talon": (S_TALON, 3.0),
+    "bids": (S_BIDS, 4.0), "announce": (S_ANN, 5.0), "exchange": (S_EXCH, 6.0),
+    "declare": (S_DECL, 7.0), "play": (S_PLAY, 9.0), "score": (S_SCORE, 10.0),
+    "total": (S_TOTAL, 11.0),
 }
 TOP_WORDS = frozenset(SECTIONS) | {"deal", "result"}
 _NO_FAST = frozenset((S_TAGS, S_HDR, S_RESULT, S_DONE))
@@ -139,7 +140,7 @@ class _GameReader:
         self.fresh = False
         self.lane: PlayLane | None = None
         self.sec = S_TAGS
-        self.rank: float = 0
+        self.rank: float = 0.0
         self.kw = "deal"
         self.kw_pos = NOPOS
         self.plays: list[Play] = []  # as Play objects; the deal holds the lane while one is open
@@ -566,7 +567,7 @@ class _GameReader:
             self.sec = S_HDR
             self.hdr = 0
             self.hdr_pos = pos
-            self.rank = 0
+            self.rank = 0.0
             self.kw = "deal"
             self.kw_pos = pos
             return
@@ -583,11 +584,11 @@ class _GameReader:
         prev = self.kw
         if w == "announce":
             if self.rank < 5:
-                rank = 5
+                rank = 5.0
             elif self.rank in (6, 7):
                 if not self.facts.figures:
                     raise p103(pos, f"'announce' after '{prev}' exists only in the Hungarian variants")
-                rank = 8
+                rank = 8.0
             elif self.rank == 9 and self.facts.figures:
                 rank = 9.5
             else:
