@@ -1,0 +1,53 @@
+"""The two ways the same sources run: compiled by mypyc (scripts/build_compiled.py)
+or interpreted from the ``.py`` files.
+
+A test that needs the interpreted sources while the build is in place runs them
+in a copy of the project's packages made without any extension module: there
+Python can only find the ``.py`` files.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("belot", "replay", "ingest", "analytics", "dashboard")
+
+
+def build_script() -> ModuleType:
+    """scripts/build_compiled.py, loaded as a module (it knows what a build holds)."""
+    spec = importlib.util.spec_from_file_location("build_compiled",
+                                                  ROOT / "scripts" / "build_compiled.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def is_compiled(module: ModuleType) -> bool:
+    """Whether ``module`` was loaded from an extension rather than its source."""
+    return not str(module.__file__).endswith(".py")
+
+
+def copy_sources(into: Path) -> Path:
+    """The packages, the bundled records and the tests, copied under ``into`` with no
+    extension module and no bytecode; returns ``into``."""
+    skip = shutil.ignore_patterns("*.so", "*.pyd", "__pycache__")
+    for name in (*PACKAGES, "tests"):
+        shutil.copytree(ROOT / name, into / name, symlinks=True, ignore=skip)
+    shutil.copytree(ROOT / "data", into / "data")
+    shutil.copy(ROOT / "pyproject.toml", into / "pyproject.toml")
+    return into
+
+
+def run_in(tree: Path, argv: list[str]) -> subprocess.CompletedProcess[bytes]:
+    """``python ARGV`` with ``tree`` first on the module path and as the working folder."""
+    env = dict(os.environ, PYTHONPATH=str(tree))
+    return subprocess.run([sys.executable, *argv], cwd=tree, env=env, capture_output=True,
+                          check=False, timeout=600)
