@@ -10,6 +10,7 @@ announcements and says what was wrong with a word; the engine flags it (A503).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from replay.cards import ALL_TRUMPS, SUIT_OF, ContractTables
 from replay.record import Play, Pos
@@ -47,7 +48,7 @@ def bela_suits(kind: int) -> int:
 
 #: contract kind (0..3 a trump suit, 4 No trumps, 5 All trumps) -> the mask of the
 #: kings and queens that can make a bela in it
-BELA_CARDS = tuple(_BELA_CARDS[bela_suits(kind)] for kind in range(6))
+BELA_CARDS: Final = tuple(_BELA_CARDS[bela_suits(kind)] for kind in range(6))
 
 
 def pair_of(suit: int) -> int:

@@ -13,11 +13,13 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
+from typing import Final
 
 from replay.cards import RANKS, SUITS
 from replay.record import Combination
 
-RUN, CARRE = 0, 1
+RUN: Final = 0
+CARRE: Final = 1
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,10 +19,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import Final
 
 #: (line, col), both counted from 1; (0, 0) when unknown (e.g. built in code).
 Pos = tuple[int, int]
-NOPOS: Pos = (0, 0)
+NOPOS: Final[Pos] = (0, 0)
 
 
 @dataclass(slots=True)

@@ -36,10 +36,10 @@ def is_compiled(module: ModuleType) -> bool:
 
 
 def copy_sources(into: Path) -> Path:
-    """The packages, the bundled records and the tests, copied under ``into`` with no
+    """The packages, the bundled records, the tests and scripts, copied under ``into`` with no
     extension module and no bytecode; returns ``into``."""
     skip = shutil.ignore_patterns("*.so", "*.pyd", "__pycache__")
-    for name in (*PACKAGES, "tests"):
+    for name in (*PACKAGES, "tests", "scripts"):
         shutil.copytree(ROOT / name, into / name, symlinks=True, ignore=skip)
     shutil.copytree(ROOT / "data", into / "data")
     shutil.copy(ROOT / "pyproject.toml", into / "pyproject.toml")

@@ -38,7 +38,7 @@ import os
 import re
 from collections.abc import Iterable, Iterator
 from decimal import Decimal
-from typing import IO, Any
+from typing import IO, Any, Final
 
 #: a token's descriptor: the kind first, then what that kind carries (table above)
 Descriptor = tuple[int, *tuple[Any, ...]]
@@ -55,7 +55,7 @@ KIND_NAMES = (
 )
 
 #: one token of a line: a word, a ``{…}`` comment (maybe unterminated), a ``;`` comment, ``/``
-TOKEN_RE = re.compile(r"[^\s{;/]+|\{[^}]*\}?|;.*|/")
+TOKEN_RE: Final = re.compile(r"[^\s{;/]+|\{[^}]*\}?|;.*|/")
 
 SECTION_WORDS = (
     "hands", "turn", "talon", "bids", "announce", "exchange", "declare", "play", "score", "total",
@@ -180,7 +180,7 @@ def classify(tok: str) -> Descriptor:
     return _classify_simple(tok)
 
 
-CACHE: dict[str, Descriptor] = {}
+CACHE: Final[dict[str, Descriptor]] = {}
 _CACHE_LIMIT = 200_000
 
 

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import re
+from typing import Final
 
 from ingest.bgn.errors import p101, quote
 from replay.record import Game
 
-TAG_RE = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^\\]|\\.)*?)"\s*\]')
-NONSPACE = re.compile(r"\S")
+TAG_RE: Final = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^\\]|\\.)*?)"\s*\]')
+NONSPACE: Final = re.compile(r"\S")
 UNESCAPE = re.compile(r'\\([\\"])')
 
 
