@@ -101,6 +101,21 @@ def stale() -> list[str]:
     return [f"{k} changed since the build" for k in now if recorded.get(k) != now[k]]
 
 
+def pure_copy(into: Path) -> Path:
+    """The project's packages, tests, scripts, benchmarks and bundled records copied
+    under ``into`` without any extension module or bytecode: run from there (first on
+    the module path), Python can only import the ``.py`` sources.  Returns ``into``."""
+    import shutil
+
+    skip = shutil.ignore_patterns("*.so", "*.pyd", "__pycache__", "out")
+    for name in ("belot", "replay", "ingest", "analytics", "dashboard", "tests", "scripts",
+                 "benchmarks"):
+        shutil.copytree(ROOT / name, into / name, symlinks=True, ignore=skip)
+    shutil.copytree(ROOT / "data", into / "data")
+    shutil.copy(ROOT / "pyproject.toml", into / "pyproject.toml")
+    return into
+
+
 def clean() -> int:
     removed = [p for p in built_files() if p.exists()]
     for p in removed:

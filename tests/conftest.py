@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pure_python import build_script, copy_sources
+from pure_python import build_script
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
@@ -22,4 +22,4 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 @pytest.fixture(scope="session")
 def pure_tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A copy of the project where only the ``.py`` sources can be imported."""
-    return copy_sources(tmp_path_factory.mktemp("pure"))
+    return build_script().pure_copy(tmp_path_factory.mktemp("pure"))

@@ -2,22 +2,20 @@
 or interpreted from the ``.py`` files.
 
 A test that needs the interpreted sources while the build is in place runs them
-in a copy of the project's packages made without any extension module: there
-Python can only find the ``.py`` files.
+in a copy of the project made without any extension module
+(``build_compiled.pure_copy``): there Python can only find the ``.py`` files.
 """
 
 from __future__ import annotations
 
 import importlib.util
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("belot", "replay", "ingest", "analytics", "dashboard")
 
 
 def build_script() -> ModuleType:
@@ -33,17 +31,6 @@ def build_script() -> ModuleType:
 def is_compiled(module: ModuleType) -> bool:
     """Whether ``module`` was loaded from an extension rather than its source."""
     return not str(module.__file__).endswith(".py")
-
-
-def copy_sources(into: Path) -> Path:
-    """The packages, the bundled records, the tests and scripts, copied under ``into`` with no
-    extension module and no bytecode; returns ``into``."""
-    skip = shutil.ignore_patterns("*.so", "*.pyd", "__pycache__")
-    for name in (*PACKAGES, "tests", "scripts"):
-        shutil.copytree(ROOT / name, into / name, symlinks=True, ignore=skip)
-    shutil.copytree(ROOT / "data", into / "data")
-    shutil.copy(ROOT / "pyproject.toml", into / "pyproject.toml")
-    return into
 
 
 def run_in(tree: Path, argv: list[str]) -> subprocess.CompletedProcess[bytes]:
