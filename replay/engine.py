@@ -102,9 +102,11 @@ def card_stream(plays: Sequence[Play],
     card that carries a seat prefix, a trick number or a bela word (by index),
     and where the k-th card stands.  A reader's compact :class:`PlayLane`
     answers without building a Play per card; a list of Plays is read once."""
-    if type(plays) is PlayLane and plays.compact and plays.n == n:
-        return list(map(CARD_INDEX.__getitem__, plays.texts)), plays.marked, plays.pos
     index = CARD_INDEX
+    if type(plays) is PlayLane and plays.compact and plays.n == n:
+        # a comprehension, not list(map(index.__getitem__, ...)): compiled by mypyc
+        # it is a C loop, the map a generic call per card
+        return [index[t] for t in plays.texts], plays.marked, plays.pos
     cards = [index[p.card] for p in plays]
     marked = {k: p for k, p in enumerate(plays)
               if p.seat is not None or p.trick is not None or p.bela is not None}
