@@ -18,7 +18,6 @@ the other core, its CPU time barely moves.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import os
 import resource
 import subprocess
@@ -29,6 +28,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
+sys.path.insert(0, str(ROOT / "scripts"))
 
 CHESS = """
 import sys, chess.pgn
@@ -38,15 +38,6 @@ with open(sys.argv[1], encoding="utf-8") as f:
         plies += sum(1 for _ in game.mainline_moves())
 print(plies)
 """
-
-
-def build_script():
-    spec = importlib.util.spec_from_file_location("build_compiled",
-                                                  ROOT / "scripts" / "build_compiled.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def timed(argv: list[str], tree: Path) -> tuple[float, float, str]:
@@ -72,9 +63,9 @@ def main() -> None:
     ap.add_argument("--all-variants", action="store_true",
                     help="every playable variant in turn instead of yu4 and mk4")
     args = ap.parse_args()
+    import build_compiled as build
     from bench_validate import corpus, pgn_corpus
 
-    build = build_script()
     if not all(p.exists() for p in build.built_files()) or build.stale():
         raise SystemExit("no up-to-date build: run python scripts/build_compiled.py first")
     if args.all_variants:

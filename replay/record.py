@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from importlib import import_module
 from typing import Final
 
 #: (line, col), both counted from 1; (0, 0) when unknown (e.g. built in code).
@@ -63,6 +64,20 @@ class Play:
     #: a card written ``QH bela rebela`` has ``bela == "bela rebela"``; this is the
     #: ``rebela`` token's position (docs/bgn/reading.md: it gets A503), else NOPOS
     rebela_pos: Pos = NOPOS
+
+
+def own_abc_caches(cls: type) -> None:
+    """Give ``cls`` isinstance caches of its own when it has an abstract base
+    (``Sequence``, ``Mapping``, ``io.TextIOBase``) but none of its own.
+
+    Compiled by mypyc (docs/performance.md), a class is built without
+    ``ABCMeta.__new__`` and would share its base's caches: after
+    ``isinstance([], Sequence)`` a list would pass for a :class:`PlayLane`, and
+    after ``isinstance((), PlayLane)`` a tuple would no longer pass for a
+    ``Sequence`` (``random.sample`` refuses it).  Interpreted, ``ABCMeta`` has made
+    the caches already and this does nothing."""
+    if "_abc_impl" not in cls.__dict__:
+        import_module("_abc")._abc_init(cls)
 
 
 class PlayLane(Sequence[Play]):
@@ -145,6 +160,9 @@ class PlayLane(Sequence[Play]):
         return f"PlayLane({self.materialize()!r})"
 
 
+own_abc_caches(PlayLane)
+
+
 class LinePlaces(Mapping[int, list[Pos]]):
     """``seat -> [place of each card]`` for a hands section written on one line:
     kept as the columns per seat and built into lists only when asked (a D201
@@ -177,6 +195,9 @@ class LinePlaces(Mapping[int, list[Pos]]):
 
     def __repr__(self) -> str:
         return repr(self._built())
+
+
+own_abc_caches(LinePlaces)
 
 
 @dataclass(slots=True)

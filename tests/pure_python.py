@@ -8,7 +8,6 @@ in a copy of the project made without any extension module
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import subprocess
 import sys
@@ -19,13 +18,12 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def build_script() -> ModuleType:
-    """scripts/build_compiled.py, loaded as a module (it knows what a build holds)."""
-    spec = importlib.util.spec_from_file_location("build_compiled",
-                                                  ROOT / "scripts" / "build_compiled.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    """scripts/build_compiled.py, imported as a module (it knows what a build holds)."""
+    if str(ROOT / "scripts") not in sys.path:
+        sys.path.append(str(ROOT / "scripts"))
+    import build_compiled
+
+    return build_compiled
 
 
 def is_compiled(module: ModuleType) -> bool:

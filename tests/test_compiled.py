@@ -107,3 +107,29 @@ def test_a_source_edited_after_the_build_makes_it_stale(tmp_path, monkeypatch):
     BUILD.built_files()[0].unlink()
     assert BUILD.stale() == ["a partial build: some extensions are missing"]
     assert sys.version in BUILD.fingerprint().values()
+
+
+def test_classes_with_an_abstract_base_keep_isinstance_apart():
+    """Compiled, a class with an abstract base (``Sequence``, ``Mapping``,
+    ``io.TextIOBase``) would share its base's isinstance caches: a list passed for
+    a ``PlayLane`` once something had asked whether a list is a ``Sequence``.  Each
+    such class of a compiled module has caches of its own, compiled or not."""
+    import abc
+    import importlib
+    import io
+    from collections.abc import Mapping, Sequence
+
+    from ingest.bgn.lexer import CRLFText
+    from replay.record import LinePlaces, PlayLane
+
+    for m in MODULES:
+        module = importlib.import_module(m)
+        for cls in vars(module).values():
+            if isinstance(cls, abc.ABCMeta) and cls.__module__ == m:
+                assert "_abc_impl" in cls.__dict__, cls
+    for base, kind, sample, outsider in ((Sequence, PlayLane, PlayLane(4), []),
+                                         (Mapping, LinePlaces, LinePlaces(1, {}), {}),
+                                         (io.TextIOBase, CRLFText, None, io.StringIO())):
+        for _ in range(2):  # the second round reads the caches the first one filled
+            assert isinstance(outsider, base) and not isinstance(outsider, kind)
+            assert sample is None or isinstance(sample, base) and isinstance(sample, kind)

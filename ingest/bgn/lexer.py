@@ -40,6 +40,8 @@ from collections.abc import Iterable, Iterator
 from decimal import Decimal
 from typing import IO, Any, Final
 
+from replay.record import own_abc_caches
+
 #: a token's descriptor: the kind first, then what that kind carries (table above)
 Descriptor = tuple[int, *tuple[Any, ...]]
 #: what the readers read: a path, ``bytes``, a binary or text stream, or an iterable of lines
@@ -250,6 +252,9 @@ class CRLFText(io.TextIOBase):
     def close(self) -> None:
         self.inner.close()
         super().close()
+
+
+own_abc_caches(CRLFText)
 
 
 def text_lines(text: str) -> IO[str]:
