@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from replay.cards import ALL_TRUMPS, SUIT_OF, ContractTables
+from replay.pickling import by_fields
 from replay.record import Play, Pos
 
 _Q, _K = 5, 6  # natural rank indices of the queen and the king
@@ -143,3 +144,6 @@ def dealt_belas(kind: int, hands: dict[int, int]) -> dict[int, int]:
         return {}
     pair = pair_of(kind)
     return {seat: 20 for seat, hand in hands.items() if hand & pair == pair}
+
+
+by_fields(BelaRules)  # compiled by mypyc, frozen classes pickle this way

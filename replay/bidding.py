@@ -26,6 +26,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Final
 
 from replay.cards import ALL_TRUMPS, NO_TRUMPS, SUITS
+from replay.pickling import by_fields
 from replay.record import Call
 
 if TYPE_CHECKING:
@@ -612,3 +613,6 @@ def auction_of(rs: Ruleset, calls: Sequence[Call], order: Sequence[int], dealer:
         _AUCTIONS.clear()
     _AUCTIONS[key] = (rs, result)
     return result
+
+
+by_fields(AuctionRules)  # compiled by mypyc, frozen classes pickle this way

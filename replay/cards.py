@@ -14,7 +14,7 @@ trump (§2, bg4).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Final
+from typing import Any, Final
 
 SUITS = "SHDC"
 RANKS = "789TJQKA"
@@ -72,6 +72,10 @@ class ContractTables:
     """
 
     __slots__ = ("kind", "trump_mask", "ruff_mask", "points", "above", "strength")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # compiled by mypyc, pickle cannot make one without its constructor
+        return ContractTables, (self.kind,)
 
     def __init__(self, kind: int) -> None:
         self.kind = kind

@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import Final
 
 from replay.cards import RANKS, SUITS
+from replay.pickling import by_fields
 from replay.record import Combination
 
 RUN: Final = 0
@@ -292,3 +293,4 @@ def not_held(hand: int, combo: Combo, reserved: int = 0) -> str | None:
             "a run is declared whole")
 
 
+by_fields(Combo, DeclarationPolicy)  # compiled by mypyc, frozen classes pickle this way

@@ -20,7 +20,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from importlib import import_module
-from typing import Final
+from typing import Any, Final
 
 #: (line, col), both counted from 1; (0, 0) when unknown (e.g. built in code).
 Pos = tuple[int, int]
@@ -109,6 +109,10 @@ class PlayLane(Sequence[Play]):
         self.marked: dict[int, Play] = {}
         self._plays: list[Play] | None = None
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # compiled by mypyc, pickle cannot make a lane without its constructor
+        return _lane, (self.n, self.texts, self.lines, self.marked, self._plays)
+
     @property
     def compact(self) -> bool:
         """True while no Play list was handed out (the compact form is the record)."""
@@ -163,6 +167,14 @@ class PlayLane(Sequence[Play]):
 own_abc_caches(PlayLane)
 
 
+def _lane(n: int, texts: list[str], lines: list[tuple[int, int, int, tuple[int, ...] | None, str]],
+          marked: dict[int, Play], plays: list[Play] | None) -> PlayLane:
+    """A pickled lane, rebuilt."""
+    lane = PlayLane(n)
+    lane.texts, lane.lines, lane.marked, lane._plays = texts, lines, marked, plays
+    return lane
+
+
 class LinePlaces(Mapping[int, list[Pos]]):
     """``seat -> [place of each card]`` for a hands section written on one line:
     kept as the columns per seat and built into lists only when asked (a D201
@@ -174,6 +186,10 @@ class LinePlaces(Mapping[int, list[Pos]]):
         self.ln = ln
         self.cols = cols
         self._places: dict[int, list[Pos]] | None = None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # compiled by mypyc, pickle cannot make one without its constructor
+        return _line_places, (self.ln, self.cols, self._places)
 
     def _built(self) -> dict[int, list[Pos]]:
         if self._places is None:
@@ -198,6 +214,14 @@ class LinePlaces(Mapping[int, list[Pos]]):
 
 
 own_abc_caches(LinePlaces)
+
+
+def _line_places(ln: int, cols: dict[int, tuple[int, ...]],
+                 places: dict[int, list[Pos]] | None) -> LinePlaces:
+    """Pickled places, rebuilt."""
+    made = LinePlaces(ln, cols)
+    made._places = places
+    return made
 
 
 @dataclass(slots=True)

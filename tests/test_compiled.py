@@ -133,3 +133,35 @@ def test_classes_with_an_abstract_base_keep_isinstance_apart():
         for _ in range(2):  # the second round reads the caches the first one filled
             assert isinstance(outsider, base) and not isinstance(outsider, kind)
             assert sample is None or isinstance(sample, base) and isinstance(sample, kind)
+
+
+def test_games_reports_and_rulesets_survive_pickle_and_copy():
+    """The dashboard's cache pickles games and reports, workers pickle what they
+    send.  Compiled, a frozen dataclass or a class whose constructor takes
+    arguments cannot be unpickled the default way; each is registered or says how
+    (``replay.pickling``, ``__reduce__``).  Round trips give the same record, the
+    same report and an equal ruleset, compiled or not."""
+    import copy
+    import pickle
+
+    from ingest.bgn.reader import read_games
+    from ingest.bgn.writer import write_game
+    from replay.cards import CONTRACT_TABLES
+    from replay.engine import replay_game
+    from replay.rulesets import VARIANTS, load_ruleset
+
+    records = [*sorted((ROOT / "data" / "samples").glob("*.bgn")),
+               *sorted((ROOT / "tests" / "records").glob("*.bgn"))]
+    games = [g for path in records for g in read_games(path)]
+    assert len(games) > 20
+    for game in games:
+        report = replay_game(game)
+        for back in (pickle.loads(pickle.dumps(game)), copy.deepcopy(game)):
+            assert write_game(back) == write_game(game)
+            assert replay_game(back).to_json() == report.to_json()
+        assert pickle.loads(pickle.dumps(report)).to_json() == report.to_json()
+    for variant in VARIANTS:
+        rs = load_ruleset(variant, None, "1001")
+        assert pickle.loads(pickle.dumps(rs)) == rs
+    assert [pickle.loads(pickle.dumps(t)).strength for t in CONTRACT_TABLES] \
+        == [t.strength for t in CONTRACT_TABLES]
