@@ -20,7 +20,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from importlib import import_module
-from typing import Any, Final
+from typing import Any, Final, overload
 
 #: (line, col), both counted from 1; (0, 0) when unknown (e.g. built in code).
 Pos = tuple[int, int]
@@ -147,7 +147,14 @@ class PlayLane(Sequence[Play]):
     def __bool__(self) -> bool:
         return bool(self.texts)
 
-    def __getitem__(self, i: int) -> Play:  # type: ignore[override]
+    @overload
+    def __getitem__(self, i: int) -> Play: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[Play]: ...
+
+    def __getitem__(self, i: int | slice) -> Play | list[Play]:
+        # both forms declared: compiled by mypyc, an annotation is checked when called
         return self.materialize()[i]
 
     def __iter__(self) -> Iterator[Play]:
