@@ -10,8 +10,10 @@ announcements and says what was wrong with a word; the engine flags it (A503).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from replay.cards import ALL_TRUMPS, SUIT_OF, ContractTables
+from replay.pickling import by_fields
 from replay.record import Play, Pos
 
 _Q, _K = 5, 6  # natural rank indices of the queen and the king
@@ -47,7 +49,7 @@ def bela_suits(kind: int) -> int:
 
 #: contract kind (0..3 a trump suit, 4 No trumps, 5 All trumps) -> the mask of the
 #: kings and queens that can make a bela in it
-BELA_CARDS = tuple(_BELA_CARDS[bela_suits(kind)] for kind in range(6))
+BELA_CARDS: Final = tuple(_BELA_CARDS[bela_suits(kind)] for kind in range(6))
 
 
 def pair_of(suit: int) -> int:
@@ -142,3 +144,6 @@ def dealt_belas(kind: int, hands: dict[int, int]) -> dict[int, int]:
         return {}
     pair = pair_of(kind)
     return {seat: 20 for seat, hand in hands.items() if hand & pair == pair}
+
+
+by_fields(BelaRules)  # compiled by mypyc, frozen classes pickle this way

@@ -23,9 +23,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from replay.cards import ALL_TRUMPS, NO_TRUMPS, SUITS
+from replay.pickling import by_fields
 from replay.record import Call
 
 if TYPE_CHECKING:
@@ -586,8 +587,8 @@ def model_for(rs: Ruleset, order: Sequence[int], dealer: int, turned_suit: int |
 
 #: remembered auctions: (ruleset id, dealer, turned suit, dealer points, calls) -> (ruleset, result)
 _AuctionKey = tuple[int, int, int | None, int, tuple[tuple[str, int | None], ...]]
-_AUCTIONS: dict[_AuctionKey, tuple[object, AuctionResult]] = {}
-_AUCTIONS_MAX = 4096  # a few hundred distinct auctions fill most files; bounded memory
+_AUCTIONS: Final[dict[_AuctionKey, tuple[object, AuctionResult]]] = {}
+_AUCTIONS_MAX: Final = 4096  # a few hundred distinct auctions fill most files; bounded memory
 
 
 def auction_of(rs: Ruleset, calls: Sequence[Call], order: Sequence[int], dealer: int,
@@ -612,3 +613,6 @@ def auction_of(rs: Ruleset, calls: Sequence[Call], order: Sequence[int], dealer:
         _AUCTIONS.clear()
     _AUCTIONS[key] = (rs, result)
     return result
+
+
+by_fields(AuctionRules)  # compiled by mypyc, frozen classes pickle this way

@@ -14,6 +14,7 @@ trump (§2, bg4).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any, Final
 
 SUITS = "SHDC"
 RANKS = "789TJQKA"
@@ -23,13 +24,15 @@ SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 NO_TRUMPS = 4
 ALL_TRUMPS = 5
 
-FULL_DECK = (1 << 32) - 1
-SUIT_MASK = tuple(0xFF << (8 * s) for s in range(4))
+# Final: compiled by mypyc (docs/performance.md), a Final name is a constant of the
+# module, read without a look-up in its globals
+FULL_DECK: Final = (1 << 32) - 1
+SUIT_MASK: Final = tuple(0xFF << (8 * s) for s in range(4))
 
-CARD_TEXT: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS)
-CARD_INDEX: dict[str, int] = {t: i for i, t in enumerate(CARD_TEXT)}
+CARD_TEXT: Final[tuple[str, ...]] = tuple(r + s for s in SUITS for r in RANKS)
+CARD_INDEX: Final[dict[str, int]] = {t: i for i, t in enumerate(CARD_TEXT)}
 #: card text -> its bit in a hand mask
-CARD_BIT: dict[str, int] = {t: 1 << i for i, t in enumerate(CARD_TEXT)}
+CARD_BIT: Final[dict[str, int]] = {t: 1 << i for i, t in enumerate(CARD_TEXT)}
 
 # rank index -> strength (higher beats lower) and points
 _TRUMP_STRENGTH = {"7": 0, "8": 1, "Q": 2, "K": 3, "T": 4, "A": 5, "9": 6, "J": 7}
@@ -37,12 +40,12 @@ _PLAIN_STRENGTH = {"7": 0, "8": 1, "9": 2, "J": 3, "Q": 4, "K": 5, "T": 6, "A": 
 _TRUMP_POINTS = {"J": 20, "9": 14, "A": 11, "T": 10, "K": 4, "Q": 3, "8": 0, "7": 0}
 _PLAIN_POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0}
 
-SUIT_OF: tuple[int, ...] = tuple(c >> 3 for c in range(32))
+SUIT_OF: Final[tuple[int, ...]] = tuple(c >> 3 for c in range(32))
 RANK_OF: tuple[int, ...] = tuple(c & 7 for c in range(32))
 TRUMP_STRENGTH: tuple[int, ...] = tuple(_TRUMP_STRENGTH[RANKS[c & 7]] for c in range(32))
 PLAIN_STRENGTH: tuple[int, ...] = tuple(_PLAIN_STRENGTH[RANKS[c & 7]] for c in range(32))
 TRUMP_POINTS: tuple[int, ...] = tuple(_TRUMP_POINTS[RANKS[c & 7]] for c in range(32))
-PLAIN_POINTS: tuple[int, ...] = tuple(_PLAIN_POINTS[RANKS[c & 7]] for c in range(32))
+PLAIN_POINTS: Final[tuple[int, ...]] = tuple(_PLAIN_POINTS[RANKS[c & 7]] for c in range(32))
 
 
 def _above(strength: tuple[int, ...]) -> tuple[int, ...]:
@@ -69,6 +72,10 @@ class ContractTables:
     """
 
     __slots__ = ("kind", "trump_mask", "ruff_mask", "points", "above", "strength")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # compiled by mypyc, pickle cannot make one without its constructor
+        return ContractTables, (self.kind,)
 
     def __init__(self, kind: int) -> None:
         self.kind = kind
@@ -97,7 +104,7 @@ class ContractTables:
         )
 
 
-CONTRACT_TABLES: tuple[ContractTables, ...] = tuple(ContractTables(k) for k in range(6))
+CONTRACT_TABLES: Final[tuple[ContractTables, ...]] = tuple(ContractTables(k) for k in range(6))
 
 
 def parse_card(text: str) -> int:

@@ -13,11 +13,14 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
+from typing import Final
 
 from replay.cards import RANKS, SUITS
+from replay.pickling import by_fields
 from replay.record import Combination
 
-RUN, CARRE = 0, 1
+RUN: Final = 0
+CARRE: Final = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,3 +293,4 @@ def not_held(hand: int, combo: Combo, reserved: int = 0) -> str | None:
             "a run is declared whole")
 
 
+by_fields(Combo, DeclarationPolicy)  # compiled by mypyc, frozen classes pickle this way

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from decimal import Decimal
-from itertools import chain
+from typing import Final
 
 from replay.bela import BELA_CARDS, BelaBook, dealt_belas, wrong_word
 from replay.bidding import Auction, Contract, auction_of
@@ -63,7 +63,7 @@ from replay.scoring import DealScore, Points, SoloistPlay, Tally, breach_scores
 
 SIDE_NAMES = "AB"
 #: players -> leader -> the seats in turn order from that leader (index 0 unused)
-_SEAT_ORDER = {n: [tuple((lead - 1 + i) % n + 1 for i in range(n)) for lead in range(n + 1)]
+_SEAT_ORDER: Final = {n: [tuple((lead - 1 + i) % n + 1 for i in range(n)) for lead in range(n + 1)]
                for n in (2, 3, 4)}
 
 
@@ -93,7 +93,7 @@ def replay_game(game: Game, file: str | None = None, game_id: str | None = None)
 
 
 #: what the play loop reads for a card written with nothing around it
-_BARE = Play("")
+_BARE: Final = Play("")
 
 
 def card_stream(plays: Sequence[Play],
@@ -102,9 +102,11 @@ def card_stream(plays: Sequence[Play],
     card that carries a seat prefix, a trick number or a bela word (by index),
     and where the k-th card stands.  A reader's compact :class:`PlayLane`
     answers without building a Play per card; a list of Plays is read once."""
-    if type(plays) is PlayLane and plays.compact and plays.n == n:
-        return list(map(CARD_INDEX.__getitem__, plays.texts)), plays.marked, plays.pos
     index = CARD_INDEX
+    if type(plays) is PlayLane and plays.compact and plays.n == n:
+        # a comprehension, not list(map(index.__getitem__, ...)): compiled by mypyc
+        # it is a C loop, the map a generic call per card
+        return [index[t] for t in plays.texts], plays.marked, plays.pos
     cards = [index[p.card] for p in plays]
     marked = {k: p for k, p in enumerate(plays)
               if p.seat is not None or p.trick is not None or p.bela is not None}
@@ -309,9 +311,13 @@ class DealWalk:
         seen = 0
         for seat, deliveries in deal.hands.items():
             # the sum of the card bits is the hand when no card repeats (the
-            # common case, checked by the bit count); else card by card
-            count = sum(map(len, deliveries))
-            mask = sum(map(CARD_BIT.__getitem__, chain.from_iterable(deliveries)))
+            # common case, checked by the bit count); else card by card.  (Plain
+            # loops: compiled by mypyc they are C loops, sum(map(...)) is not)
+            count = mask = 0
+            for delivery in deliveries:
+                count += len(delivery)
+                for text in delivery:
+                    mask += CARD_BIT[text]
             if mask.bit_count() == count and not seen & mask:
                 seen |= mask
             else:

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from replay.cards import CARD_TEXT, SUIT_MASK, SUIT_NAMES, SUIT_OF, ContractTables, cards_in
+from replay.pickling import by_fields
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,3 +230,6 @@ def no_duty_bites(card: int, hand: int, led_mask: int, best: int, free_follow: b
         return (ct.strength[card] > ct.strength[best] or free_follow
                 or ((led_mask >> best) & 1 == 1 and not hand & ct.above[best]))
     return not hand & led_mask and (ct.kind > 3 or not hand & ct.trump_mask)
+
+
+by_fields(PlayDuties, Breach)  # compiled by mypyc, frozen classes pickle this way

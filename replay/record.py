@@ -19,10 +19,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from importlib import import_module
+from typing import Any, Final, overload
 
 #: (line, col), both counted from 1; (0, 0) when unknown (e.g. built in code).
 Pos = tuple[int, int]
-NOPOS: Pos = (0, 0)
+NOPOS: Final[Pos] = (0, 0)
 
 
 @dataclass(slots=True)
@@ -64,6 +66,20 @@ class Play:
     rebela_pos: Pos = NOPOS
 
 
+def own_abc_caches(cls: type) -> None:
+    """Give ``cls`` isinstance caches of its own when it has an abstract base
+    (``Sequence``, ``Mapping``, ``io.TextIOBase``) but none of its own.
+
+    Compiled by mypyc (docs/performance.md), a class is built without
+    ``ABCMeta.__new__`` and would share its base's caches: after
+    ``isinstance([], Sequence)`` a list would pass for a :class:`PlayLane`, and
+    after ``isinstance((), PlayLane)`` a tuple would no longer pass for a
+    ``Sequence`` (``random.sample`` refuses it).  Interpreted, ``ABCMeta`` has made
+    the caches already and this does nothing."""
+    if "_abc_impl" not in cls.__dict__:
+        import_module("_abc")._abc_init(cls)
+
+
 class PlayLane(Sequence[Play]):
     """The plays of a deal written as canonical trick lines, kept compact.
 
@@ -92,6 +108,10 @@ class PlayLane(Sequence[Play]):
         self.lines: list[tuple[int, int, int, tuple[int, ...] | None, str]] = []
         self.marked: dict[int, Play] = {}
         self._plays: list[Play] | None = None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # compiled by mypyc, pickle cannot make a lane without its constructor
+        return _lane, (self.n, self.texts, self.lines, self.marked, self._plays)
 
     @property
     def compact(self) -> bool:
@@ -127,7 +147,14 @@ class PlayLane(Sequence[Play]):
     def __bool__(self) -> bool:
         return bool(self.texts)
 
-    def __getitem__(self, i: int) -> Play:  # type: ignore[override]
+    @overload
+    def __getitem__(self, i: int) -> Play: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[Play]: ...
+
+    def __getitem__(self, i: int | slice) -> Play | list[Play]:
+        # both forms declared: compiled by mypyc, an annotation is checked when called
         return self.materialize()[i]
 
     def __iter__(self) -> Iterator[Play]:
@@ -144,6 +171,17 @@ class PlayLane(Sequence[Play]):
         return f"PlayLane({self.materialize()!r})"
 
 
+own_abc_caches(PlayLane)
+
+
+def _lane(n: int, texts: list[str], lines: list[tuple[int, int, int, tuple[int, ...] | None, str]],
+          marked: dict[int, Play], plays: list[Play] | None) -> PlayLane:
+    """A pickled lane, rebuilt."""
+    lane = PlayLane(n)
+    lane.texts, lane.lines, lane.marked, lane._plays = texts, lines, marked, plays
+    return lane
+
+
 class LinePlaces(Mapping[int, list[Pos]]):
     """``seat -> [place of each card]`` for a hands section written on one line:
     kept as the columns per seat and built into lists only when asked (a D201
@@ -155,6 +193,10 @@ class LinePlaces(Mapping[int, list[Pos]]):
         self.ln = ln
         self.cols = cols
         self._places: dict[int, list[Pos]] | None = None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # compiled by mypyc, pickle cannot make one without its constructor
+        return _line_places, (self.ln, self.cols, self._places)
 
     def _built(self) -> dict[int, list[Pos]]:
         if self._places is None:
@@ -176,6 +218,17 @@ class LinePlaces(Mapping[int, list[Pos]]):
 
     def __repr__(self) -> str:
         return repr(self._built())
+
+
+own_abc_caches(LinePlaces)
+
+
+def _line_places(ln: int, cols: dict[int, tuple[int, ...]],
+                 places: dict[int, list[Pos]] | None) -> LinePlaces:
+    """Pickled places, rebuilt."""
+    made = LinePlaces(ln, cols)
+    made._places = places
+    return made
 
 
 @dataclass(slots=True)

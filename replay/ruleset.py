@@ -20,6 +20,7 @@ from replay.bidding import AuctionRules
 from replay.declarations import DeclarationPolicy, DeclCamps
 from replay.exchange import ExchangeKind
 from replay.legality import PlayDuties
+from replay.pickling import by_fields
 from replay.scoring import DealScore, Points, ScoringOptions, Tally, Units, raw_partnership
 
 
@@ -134,3 +135,6 @@ def partnership_sides(players: int = 4) -> tuple[int, ...]:
 def individual_sides(players: int) -> tuple[int, ...]:
     """Everyone for himself: the side of seat s is s - 1."""
     return (0,) + tuple(range(players))
+
+
+by_fields(Ruleset, Variant)  # compiled by mypyc, frozen classes pickle this way

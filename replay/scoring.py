@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from replay.bidding import Contract
 from replay.cards import ALL_TRUMPS, NO_TRUMPS
+from replay.pickling import by_fields
 
 if TYPE_CHECKING:
     from replay.ruleset import Ruleset
@@ -393,3 +394,6 @@ def breach_scores(rs: Ruleset, kind: int, offender_side: int, all_declared: int)
         if s != offender_side:
             scores[s] = value
     return scores
+
+
+by_fields(ScoringOptions, SoloistPlay)  # compiled by mypyc, frozen classes pickle this way

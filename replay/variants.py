@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from replay.pickling import by_fields
+
 
 @dataclass(frozen=True, slots=True)
 class TableFacts:
@@ -44,3 +46,6 @@ TABLES: dict[str, TableFacts] = {
 def table_facts(variant: str | None) -> TableFacts:
     """Facts for a variant id; an unknown id reads as a 4-seat table (the engine reports P102)."""
     return TABLES.get(variant or "", TABLES["yu4"])
+
+
+by_fields(TableFacts)  # compiled by mypyc, frozen classes pickle this way

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Create .venv and install the project with its test, cluster and docs extras; as root, also
-# Debian's chromium and chromium-driver for the dashboard's browser test when missing.
-# Safe to run again: pip and apt only install what is missing.
+# Create .venv and install the project with its test, cluster and docs extras, compile the
+# reader and the engine with mypyc (BELOT_PURE=1: don't); as root, also Debian's chromium
+# and chromium-driver for the dashboard's browser test when missing.
+# Safe to run again: pip and apt only install what is missing, the mypyc build is redone
+# only when a compiled source changed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -x .venv/bin/python ]; then
@@ -14,6 +16,15 @@ fi
 # every run -- 0.05 s of 'belot --help' and 0.15 s of each 'belot validate'.  A source
 # edited later simply has a stale .pyc, which Python ignores (it checks the mtime).
 .venv/bin/python -m compileall -q belot ingest replay analytics dashboard >/dev/null
+# Compile the reader and the engine with mypyc (docs/performance.md, "Compiled with
+# mypyc"); rebuilt only when one of their sources changed.  BELOT_PURE=1 skips the
+# build and removes one in place, so that the .py sources run.
+if [ "${BELOT_PURE:-0}" = 1 ]; then
+  .venv/bin/python scripts/build_compiled.py --clean
+else
+  .venv/bin/python scripts/build_compiled.py \
+    || { echo "setup: the mypyc build failed; BELOT_PURE=1 bash scripts/setup.sh sets up without it" >&2; exit 1; }
+fi
 # compile the double-dummy kernel once (numba caches it; later runs load it in a second)
 .venv/bin/python -c 'import replay.solver as s; s.warm()'
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null \

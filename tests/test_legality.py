@@ -11,6 +11,7 @@ import random
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
+from pure_python import is_compiled, run_in
 from test_play_reference import (
     CONTRACTS,
     PLAYERS,
@@ -221,7 +222,13 @@ def test_no_duty_bites_skips_most_cards_and_never_a_breach():
 def test_the_engine_checks_exactly_where_no_duty_bites_says_so(variant, monkeypatch):
     """The card loop inlines ``no_duty_bites`` (as it does ``beats``): on simulated
     records of every variant, violations injected, the engine asks ``verify_card``
-    for exactly the cards where ``no_duty_bites`` is False, in play order."""
+    for exactly the cards where ``no_duty_bites`` is False, in play order.
+
+    The spy replaces ``engine.verify_card``; compiled, the engine calls the function
+    directly and never looks the name up, so then the next test runs this one on the
+    ``.py`` sources."""
+    if is_compiled(engine):
+        pytest.skip("the engine is compiled: the spy runs on the .py sources (next test)")
     asked: list[tuple[int, int]] = []
 
     def spy(hand, card, trick, seats, seat, *rest):
@@ -256,3 +263,16 @@ def test_the_engine_checks_exactly_where_no_duty_bites_says_so(variant, monkeypa
                     trick = [] if len(trick) == rs.players - 1 else trick + [c]
             assert asked == expected, (variant, rate)
     assert checked > 100, checked
+
+
+def test_the_spy_runs_on_the_py_sources_when_the_engine_is_compiled(pure_tree):
+    """The test above, every variant, in a copy of the project without the compiled
+    modules (where the spy can take ``verify_card``'s place)."""
+    if not is_compiled(engine):
+        pytest.skip("the engine runs from its .py source: the test above ran here")
+    name = "test_the_engine_checks_exactly_where_no_duty_bites_says_so"
+    run = run_in(pure_tree, ["-m", "pytest", "-q", "-p", "no:cacheprovider",
+                             f"tests/test_legality.py::{name}"])
+    out = run.stdout.decode()
+    assert run.returncode == 0, out
+    assert f"{len(SUPPORTED)} passed" in out, out

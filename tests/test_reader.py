@@ -714,3 +714,29 @@ def test_a_source_text_is_taken_for_canonical_only_when_it_is(edit):
     assert source_is_canonical(game) == (edit is None)
     assert (game.source_text == write_game(game, comments=False)) == (edit is None)
     assert read_game_id(game) == game_id(game)
+
+
+TAG_LINES = ['[Event "Club night"]', '[A ""]', '[A "x]"]', '[A_b "v"]', '[_ "v"]', '[A"x"]',
+             '[ A "x"]', '[A  "x"]', '[A "x" ]', '  [A "x"]', '[A "a\\"b"]', '[A "a"b"]',
+             '[A "x"] [B "y"]', '[A "]', '[Na me "x"]', '[É "v"]', '[ "x"]', '[A "x"]x"]',
+             '[A "x"] {note}', '[A "ü ; {"]']
+
+
+@pytest.mark.parametrize("line", TAG_LINES)
+def test_a_tag_line_read_whole_reads_as_the_general_way(line):
+    """``read_tag_line`` reads a line ending in ``"]`` without its regular expression
+    when it can; with a space after it the same line goes the general way.  Both
+    give the same tags, places and errors (message and place)."""
+    from ingest.bgn.errors import Stop
+    from ingest.bgn.tags import read_tag_line
+    from replay.record import Game
+
+    def read(text: str):
+        game = Game()
+        try:
+            back = read_tag_line(text, text.index("["), 7, game)
+        except Stop as e:
+            return ("error", e.code, e.pos, e.message)
+        return (back, game.tags, game.tag_pos)
+
+    assert read(line) == read(line + " ")

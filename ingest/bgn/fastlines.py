@@ -11,21 +11,21 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
-from typing import Any
+from typing import Any, Final
 
 from ingest.bgn.lexer import CACHE, call_of, lookup
 from ingest.bgn.writer import format_number
 
 CARD_PATTERN = r"[789TJQKA][SHDC]"
-CARDS = frozenset(r + s for s in "SHDC" for r in "789TJQKA")
+CARDS: Final = frozenset(r + s for s in "SHDC" for r in "789TJQKA")
 #: "1." … "32.": the canonical trick numbers the lane reads without a number check
-TRICK_NUMBERS = ("",) + tuple(f"{k}." for k in range(1, 33))
+TRICK_NUMBERS: Final = ("",) + tuple(f"{k}." for k in range(1, 33))
 #: the column of a trick line's first card after its number
-FIRST_COL = tuple(len(k) + 2 for k in TRICK_NUMBERS)
-MAX_TRICKS = 16
+FIRST_COL: Final = tuple(len(k) + 2 for k in TRICK_NUMBERS)
+MAX_TRICKS: Final = 16
 #: what a token that is no canonical sheet number reads as (no sheet number is a NaN;
 #: ``in`` finds this very object first by identity)
-NOT_A_NUMBER = Decimal("NaN")
+NOT_A_NUMBER: Final = Decimal("NaN")
 
 
 class SheetNumbers(dict[str, Decimal | None]):
@@ -44,7 +44,7 @@ class SheetNumbers(dict[str, Decimal | None]):
         return value
 
 
-SHEET_NUMBERS = SheetNumbers({"-": None})
+SHEET_NUMBERS: Final = SheetNumbers({"-": None})
 
 
 #: a canonical hands line: ``hands 1: C … / C … 2: …``
@@ -55,13 +55,13 @@ HAND_GROUP_RE = re.compile(r" ([0-9]+): ((?:" + CARD_PATTERN + "(?: " + CARD_PAT
 #: hands lines that differ only in their cards share a shape: the key masks the cards
 #: (ranks and suits masked apart, so that a key of "rs" pairs is all cards: "AT" is no card)
 #: (bytes.translate: a table lookup in C, several times faster than str.translate)
-CARD_MASK = bytes.maketrans(b"789TJQKASHDC", b"rrrrrrrrssss")
+CARD_MASK: Final = bytes.maketrans(b"789TJQKASHDC", b"rrrrrrrrssss")
 #: one seat of a hands line: (seat, seat col, (start, end) of each delivery, card cols)
 SeatShape = tuple[int, int, tuple[tuple[int, int], ...], tuple[int, ...]]
 #: the seats of a hands line, and whether its seats are written as the writer writes
 #: them (in order, no leading zero): then only the order of the cards can differ
 HandShape = tuple[tuple[SeatShape, ...], bool]
-HAND_SHAPES: dict[int, dict[bytes, HandShape]] = {}
+HAND_SHAPES: Final[dict[int, dict[bytes, HandShape]]] = {}
 
 
 def hand_shape(line: str, n: int) -> HandShape | None:

@@ -38,7 +38,9 @@ import os
 import re
 from collections.abc import Iterable, Iterator
 from decimal import Decimal
-from typing import IO, Any
+from typing import IO, Any, Final
+
+from replay.record import own_abc_caches
 
 #: a token's descriptor: the kind first, then what that kind carries (table above)
 Descriptor = tuple[int, *tuple[Any, ...]]
@@ -55,7 +57,7 @@ KIND_NAMES = (
 )
 
 #: one token of a line: a word, a ``{…}`` comment (maybe unterminated), a ``;`` comment, ``/``
-TOKEN_RE = re.compile(r"[^\s{;/]+|\{[^}]*\}?|;.*|/")
+TOKEN_RE: Final = re.compile(r"[^\s{;/]+|\{[^}]*\}?|;.*|/")
 
 SECTION_WORDS = (
     "hands", "turn", "talon", "bids", "announce", "exchange", "declare", "play", "score", "total",
@@ -180,7 +182,7 @@ def classify(tok: str) -> Descriptor:
     return _classify_simple(tok)
 
 
-CACHE: dict[str, Descriptor] = {}
+CACHE: Final[dict[str, Descriptor]] = {}
 _CACHE_LIMIT = 200_000
 
 
@@ -242,11 +244,17 @@ class CRLFText(io.TextIOBase):
         return line[:-2] + "\n" if line.endswith("\r\n") else line
 
     def __iter__(self) -> Iterator[str]:  # type: ignore[override]
-        return (line[:-2] + "\n" if line[-2:] == "\r\n" else line for line in self.inner)
+        # a generator, not a generator expression: compiled by mypyc, a returned
+        # generator expression would become a list, the whole file in memory
+        for line in self.inner:
+            yield line[:-2] + "\n" if line[-2:] == "\r\n" else line
 
     def close(self) -> None:
         self.inner.close()
         super().close()
+
+
+own_abc_caches(CRLFText)
 
 
 def text_lines(text: str) -> IO[str]:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Iterator
 from itertools import islice, repeat
+from typing import Final
 
 from ingest.bgn.boundaries import scan_headers
 from ingest.bgn.errors import NewGame, Stop, p101, p103, quote
@@ -95,18 +96,33 @@ MAX_SOURCE_CHARS = 64 * 1024 * 1024
 #: a comment keeps at most this many characters
 MAX_COMMENT_CHARS = 1024 * 1024
 
-# game-reader states
-(S_TAGS, S_HDR, S_DEAL, S_HANDS, S_TURN, S_TALON, S_BIDS, S_ANN, S_EXCH, S_DECL, S_PLAY,
- S_SCORE, S_TOTAL, S_RESULT, S_DONE) = range(15)
+# game-reader states (Final: compiled by mypyc, each is a constant, not a look-up
+# in the module's globals)
+S_TAGS: Final = 0
+S_HDR: Final = 1
+S_DEAL: Final = 2
+S_HANDS: Final = 3
+S_TURN: Final = 4
+S_TALON: Final = 5
+S_BIDS: Final = 6
+S_ANN: Final = 7
+S_EXCH: Final = 8
+S_DECL: Final = 9
+S_PLAY: Final = 10
+S_SCORE: Final = 11
+S_TOTAL: Final = 12
+S_RESULT: Final = 13
+S_DONE: Final = 14
 
 #: section keyword -> (state, order rank); ``announce`` is ranked where it stands
-SECTIONS = {
-    "hands": (S_HANDS, 1), "turn": (S_TURN, 2), "talon": (S_TALON, 3), "bids": (S_BIDS, 4),
-    "announce": (S_ANN, 5), "exchange": (S_EXCH, 6), "declare": (S_DECL, 7),
-    "play": (S_PLAY, 9), "score": (S_SCORE, 10), "total": (S_TOTAL, 11),
+SECTIONS: dict[str, tuple[int, float]] = {
+    "hands": (S_HANDS, 1.0), "turn": (S_TURN, 2.0), "talon": (S_TALON, 3.0),
+    "bids": (S_BIDS, 4.0), "announce": (S_ANN, 5.0), "exchange": (S_EXCH, 6.0),
+    "declare": (S_DECL, 7.0), "play": (S_PLAY, 9.0), "score": (S_SCORE, 10.0),
+    "total": (S_TOTAL, 11.0),
 }
 TOP_WORDS = frozenset(SECTIONS) | {"deal", "result"}
-_NO_FAST = frozenset((S_TAGS, S_HDR, S_RESULT, S_DONE))
+_NO_FAST: Final = frozenset((S_TAGS, S_HDR, S_RESULT, S_DONE))
 
 class _GameReader:
     """The state machine that reads one game's tokens into a :class:`Game`."""
@@ -139,7 +155,7 @@ class _GameReader:
         self.fresh = False
         self.lane: PlayLane | None = None
         self.sec = S_TAGS
-        self.rank: float = 0
+        self.rank: float = 0.0
         self.kw = "deal"
         self.kw_pos = NOPOS
         self.plays: list[Play] = []  # as Play objects; the deal holds the lane while one is open
@@ -566,7 +582,7 @@ class _GameReader:
             self.sec = S_HDR
             self.hdr = 0
             self.hdr_pos = pos
-            self.rank = 0
+            self.rank = 0.0
             self.kw = "deal"
             self.kw_pos = pos
             return
@@ -583,11 +599,11 @@ class _GameReader:
         prev = self.kw
         if w == "announce":
             if self.rank < 5:
-                rank = 5
+                rank = 5.0
             elif self.rank in (6, 7):
                 if not self.facts.figures:
                     raise p103(pos, f"'announce' after '{prev}' exists only in the Hungarian variants")
-                rank = 8
+                rank = 8.0
             elif self.rank == 9 and self.facts.figures:
                 rank = 9.5
             else:
@@ -1167,8 +1183,8 @@ _HANDLERS = {
 # ---------------------------------------------------------------------- driver
 
 
-_FAST_FAIL: Descriptor = (KW, "", None)  # a failing fast line is movetext
-_UNSEEN: Template = ("",)  # a line not yet looked up in the templates
+_FAST_FAIL: Final[Descriptor] = (KW, "", None)  # a failing fast line is movetext
+_UNSEEN: Final[Template] = ("",)  # a line not yet looked up in the templates
 
 
 def read_games(source: Source, filename: str | None = None,

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import re
+from typing import Final
 
 from ingest.bgn.errors import p101, quote
 from replay.record import Game
 
-TAG_RE = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^\\]|\\.)*?)"\s*\]')
-NONSPACE = re.compile(r"\S")
+TAG_RE: Final = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^\\]|\\.)*?)"\s*\]')
+NONSPACE: Final = re.compile(r"\S")
 UNESCAPE = re.compile(r'\\([\\"])')
 
 
@@ -23,6 +24,18 @@ def read_tag_line(line: str, i: int, ln: int, game: Game | None) -> int | None:
     the line (dropped), else None.  Raises :class:`Stop` for a malformed tag
     (when ``game`` is None the tags are only skipped, errors ignored).
     """
+    if game is not None and line[-2:] == '"]':
+        # the common line, one tag as the writer writes it (``[Name "value"]``, no
+        # escape, nothing after it), read without the regular expression; any
+        # other line, or a doubt, goes the general way below
+        k = line.find(' "', i)
+        name = line[i + 1:k]
+        value = line[k + 2:-2]
+        if (i + 1 < k <= len(line) - 4 and name.isascii() and name.replace("_", "a").isalnum()
+                and '"' not in value and "\\" not in value):
+            game.tags[name] = value
+            game.tag_pos[name] = (ln, i + 1)
+            return None
     search = NONSPACE.search
     while True:
         m = search(line, i)

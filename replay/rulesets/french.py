@@ -109,5 +109,5 @@ def contree(sw: Mapping[str, str], target: int) -> Ruleset:
 
 
 #: fr4 has no default target (A29): simulated records carry 1001
-FR4 = Variant(fr4, sample_target=1001)
-CONTREE = Variant(contree)
+FR4: Variant = Variant(fr4, sample_target=1001)
+CONTREE: Variant = Variant(contree)
