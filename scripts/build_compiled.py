@@ -58,6 +58,9 @@ MODULES = (
     "replay/scoring.py",
     "replay/ruleset.py",
     "replay/engine.py",
+    "ingest/playcols.py",
+    "ingest/arrowrows.py",
+    "ingest/events.py",
 )
 
 
