@@ -11,10 +11,25 @@ rows, so the analysis commits in the same unit) and ``belot analyze --into``
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from ingest.events import RowSink, TimedDeal, cached_ruleset
+from ingest.events import CONTRACT_NAMES, RowSink, cached_ruleset
 from replay.record import Game
 from replay.report import GameReport
+
+if TYPE_CHECKING:  # the solver (numba) loads only where analysis runs
+    from replay.analysis import DealAnalysis
+
+
+@dataclass(frozen=True, slots=True)
+class TimedDeal:
+    """A deal's double-dummy analysis, its contract as in ``deals`` and the time it took."""
+
+    analysis: DealAnalysis
+    #: the deal's contract kind (0..3 S H D C, 4 NT, 5 AT), as the engine reports it
+    contract: int
+    ms: float
 
 
 def analyse_game_rows(sink: RowSink, game: Game, report: GameReport, gid: str,
@@ -43,5 +58,32 @@ def analyse_game_rows(sink: RowSink, game: Game, report: GameReport, gid: str,
             skipped += 1
             continue
         timed.append(TimedDeal(a, dr.contract, (time.perf_counter() - t0) * 1000.0))
-    sink.add_analysis(gid, variant, timed, skipped, (time.perf_counter() - started) * 1000.0)
+    add_analysis(sink, gid, variant, timed, skipped, (time.perf_counter() - started) * 1000.0)
     return len(timed)
+
+
+def add_analysis(sink: RowSink, gid: str, variant: str, deals: list[TimedDeal], skipped: int,
+                 solver_ms: float) -> None:
+    """A game's double-dummy analysis as rows of ``card_analysis``, ``deal_analysis``
+    and ``game_analysis`` (one row even when no deal could be solved: the marker a
+    re-run of ``belot analyze --into`` skips)."""
+    cards = sink.column_lists("card_analysis", variant)
+    deal_rows = sink.row_list("deal_analysis", variant)
+    for t in deals:
+        a = t.analysis
+        n = len(a.cards)
+        losses = [c.loss for c in a.cards]
+        cards["game_id"].extend([gid] * n)
+        cards["deal"].extend([a.deal] * n)
+        cards["idx"].extend(range(1, n + 1))  # analyse_deal follows the play from its start
+        cards["trick"].extend([c.trick for c in a.cards])
+        cards["seat"].extend([c.seat for c in a.cards])
+        cards["card"].extend([c.card for c in a.cards])
+        cards["before"].extend([c.before for c in a.cards])
+        cards["after"].extend([c.after for c in a.cards])
+        cards["loss"].extend(losses)
+        cards["best"].extend([c.best for c in a.cards])
+        cards["betl"].extend([a.betl] * n)
+        deal_rows.append((gid, a.deal, a.caller, CONTRACT_NAMES[t.contract], a.betl,
+                          a.value, a.made_dd, a.made, n, sum(losses), t.ms))
+    sink.row_list("game_analysis", variant).append((gid, len(deals), skipped, solver_ms))

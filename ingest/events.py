@@ -16,8 +16,8 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 from dataclasses import dataclass
+from decimal import Decimal
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 import pyarrow as pa
 
@@ -27,14 +27,11 @@ from ingest.playcols import CARD_DICT, PlayColumns
 from ingest.schema import TABLES
 from replay.cards import CARD_INDEX, CONTRACT_TABLES, RANKS, SUIT_MASK, SUITS
 from replay.declarations import CARRE, parse_combo
-from replay.record import Deal, Game
+from replay.record import Deal, Game, ScoreLine
 from replay.report import DealReport, GameReport
 from replay.ruleset import Ruleset, RulesetError
 from replay.rulesets import load_ruleset
-from replay.variants import table_facts
-
-if TYPE_CHECKING:  # the solver (numba) loads only where analysis runs
-    from replay.analysis import DealAnalysis
+from replay.variants import TableFacts, table_facts
 
 #: tags with a column of their own in ``games`` (docs/bgn/game.md#tags); ``Variant`` is the partition key
 STANDARD_TAGS = ("Event", "Site", "Date", "Round", "Seat1", "Seat2", "Seat3", "Seat4",
@@ -43,16 +40,6 @@ _OWN_COLUMN = frozenset(STANDARD_TAGS) | {"Variant"}
 CONTRACT_NAMES = ("S", "H", "D", "C", "NT", "AT")
 #: code of a reject where the engine itself failed on a record that parsed
 ENGINE_FAILURE = "X901"
-
-
-@dataclass(frozen=True, slots=True)
-class TimedDeal:
-    """A deal's double-dummy analysis, its contract as in ``deals`` and the time it took."""
-
-    analysis: DealAnalysis
-    #: the deal's contract kind (0..3 S H D C, 4 NT, 5 AT), as the engine reports it
-    contract: int
-    ms: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,15 +95,16 @@ def parse_date(text: str | None) -> dt.date | None:
         return None
 
 
-def _sheet(line) -> list[float | None] | None:
+def _sheet(line: ScoreLine | None) -> list[float | None] | None:
+    """A written score or total line's numbers as floats (None: a ``?``)."""
     if line is None:
         return None
     return [None if v is None else float(v) for v in line.values]
 
 
-def _num(v) -> float:
-    """An engine figure (int, or a Decimal half in yu3/ru3) as a float (exact for halves)."""
-    return float(v)
+def _figures(values: list[int | Decimal]) -> list[float]:
+    """Engine figures (ints, or Decimal halves in yu3/ru3) as floats (exact for halves)."""
+    return [float(v) for v in values]
 
 
 def side_points(dr: DealReport, side_of: tuple[int, ...]) -> tuple[int | None, int | None]:
@@ -184,7 +172,7 @@ class RowSink:
         self.ids: list[tuple[str, str]] = []  # (game_id, "game"|"reject") in order
         self.games = self.deals = self.violations = self.rejects = 0
 
-    def _columns(self, table: str, variant: str | None) -> dict[str, list]:
+    def column_lists(self, table: str, variant: str | None) -> dict[str, list]:
         key = (table, variant)
         out = self.cols.get(key)
         if out is None:
@@ -197,7 +185,7 @@ class RowSink:
             out = self.plays[variant] = PlayColumns(side_labels(variant), side_of_seat(variant))
         return out
 
-    def _out(self, table: str, variant: str | None) -> list[tuple]:
+    def row_list(self, table: str, variant: str | None) -> list[tuple]:
         key = (table, variant)
         out = self.rows.get(key)
         if out is None:
@@ -217,7 +205,7 @@ class RowSink:
         facts = table_facts(variant)
         target = rs.target if rs is not None else facts.default_target
         last_total = next((d.total for d in reversed(game.deals) if d.total is not None), None)
-        final = [_num(v) for v in report.deals[-1].total] if report.deals else [0.0] * len(sides)
+        final = _figures(report.deals[-1].total) if report.deals else [0.0] * len(sides)
         other = [(k, v) for k, v in tags.items() if k not in _OWN_COLUMN]
         games_row = (
             gid, ctx.source_file, index, game.line + lo,
@@ -228,12 +216,12 @@ class RowSink:
         )
         # a failure half-way must add nothing (the caller then keeps the record as a
         # reject): note every buffer's length, and cut back to it on an exception
-        deals_out = self._out("deals", variant)
-        bids_out = self._out("bids", variant)
-        decl_out = self._out("declarations", variant)
-        viol_out = self._out("violations", variant)
-        games_out = self._out("games", variant)
-        records_out = self._out("records", variant)
+        deals_out = self.row_list("deals", variant)
+        bids_out = self.row_list("bids", variant)
+        decl_out = self.row_list("declarations", variant)
+        viol_out = self.row_list("violations", variant)
+        games_out = self.row_list("games", variant)
+        records_out = self.row_list("records", variant)
         plays_out = self._plays(variant)
         marks = [(lst, len(lst)) for lst in (deals_out, bids_out, decl_out, viol_out, games_out,
                                              records_out)]
@@ -258,18 +246,22 @@ class RowSink:
         self.ids.append((gid, "game"))
 
     def _add_deals(self, game: Game, report: GameReport, gid: str, rs: Ruleset | None,
-                   facts, sides: tuple[str, ...], side_of: tuple[int, ...],
-                   deals_out: list, bids_out: list, decl_out: list,
+                   facts: TableFacts, sides: tuple[str, ...], side_of: tuple[int, ...],
+                   deals_out: list[tuple], bids_out: list[tuple], decl_out: list[tuple],
                    plays_out: PlayColumns) -> None:
         lo = self.ctx.line_offset
+        players = facts.players
         per_deal: dict[int | None, int] = {}
         for v in report.violations:
             per_deal[v.deal] = per_deal.get(v.deal, 0) + 1
         n_tricks = rs.tricks if rs is not None else 8
+        variant = game.tags.get("Variant", "")
         for deal, dr in zip(game.deals, report.deals, strict=False):
             d = dr.deal
             bidder = dr.caller
             kind = dr.contract
+            dealer = deal.dealer
+            claim = deal.claim
             if bidder is None:
                 outcome = "passed"
             elif dr.made is None:
@@ -284,10 +276,10 @@ class RowSink:
                 bela[side_of[seat]] += p
             trumps, jack, nine, hcp, total_trumps = hand_features(deal, dr)
             deals_out.append((
-                gid, d, deal.number, (dr.line + lo) if dr.line else None, deal.dealer,
-                _deal_id(game, deal),
+                gid, d, deal.number, (dr.line + lo) if dr.line else None, dealer,
+                _deal_id(variant, deal),
                 bidder, None if bidder is None else sides[side_of[bidder]],
-                None if bidder is None else (bidder - deal.dealer - 1) % facts.players + 1,
+                None if bidder is None else (bidder - dealer - 1) % players + 1,
                 dr.round if bidder is not None else None,
                 None if kind is None else CONTRACT_NAMES[kind],
                 dr.level if bidder is not None else None,
@@ -298,17 +290,17 @@ class RowSink:
                 list(dr.decl_by_side) if dr.decl_by_side else None,
                 bela if bidder is not None else None,
                 None if dr.capot_side is None else sides[dr.capot_side], dr.penalty,
-                [_num(v) for v in dr.score], [_num(v) for v in dr.total], _num(dr.hang),
+                _figures(dr.score), _figures(dr.total), float(dr.hang),
                 _sheet(deal.score), _sheet(deal.total),
-                None if deal.claim is None else deal.claim.what,
-                None if deal.claim is None else deal.claim.seat,
+                None if claim is None else claim.what,
+                None if claim is None else claim.seat,
                 len(dr.trick_rows), per_deal.get(d, 0),
                 trumps, jack, nine, hcp, total_trumps,
             ))
             calls = deal.bids or []
             nw = len(calls)
-            for k, cr in enumerate(dr.calls):
-                bids_out.append((gid, d, k + 1, cr.seat or None, cr.call, cr.round, cr.legal,
+            for k, (seat, call, bid_round, legal) in enumerate(dr.call_rows):
+                bids_out.append((gid, d, k + 1, seat or None, call, bid_round, legal,
                                  calls[k].comment if k < nw else None))
             for k, rec in enumerate(dr.declarations):
                 combo = parse_combo(rec.text)
@@ -325,33 +317,6 @@ class RowSink:
             plays_out.add_deal(dr, deal.plays or [], kind if kind is not None and kind < 4
                                else None, n_tricks)
 
-    # ------------------------------------------------------------- analysis
-    def add_analysis(self, gid: str, variant: str, deals: list[TimedDeal], skipped: int,
-                     solver_ms: float) -> None:
-        """A game's double-dummy analysis as rows of ``card_analysis``, ``deal_analysis``
-        and ``game_analysis`` (one row even when no deal could be solved: the marker a
-        re-run of ``belot analyze --into`` skips)."""
-        cards = self._columns("card_analysis", variant)
-        deal_rows = self._out("deal_analysis", variant)
-        for t in deals:
-            a = t.analysis
-            n = len(a.cards)
-            losses = [c.loss for c in a.cards]
-            cards["game_id"].extend([gid] * n)
-            cards["deal"].extend([a.deal] * n)
-            cards["idx"].extend(range(1, n + 1))  # analyse_deal follows the play from its start
-            cards["trick"].extend([c.trick for c in a.cards])
-            cards["seat"].extend([c.seat for c in a.cards])
-            cards["card"].extend([c.card for c in a.cards])
-            cards["before"].extend([c.before for c in a.cards])
-            cards["after"].extend([c.after for c in a.cards])
-            cards["loss"].extend(losses)
-            cards["best"].extend([c.best for c in a.cards])
-            cards["betl"].extend([a.betl] * n)
-            deal_rows.append((gid, a.deal, a.caller, CONTRACT_NAMES[t.contract], a.betl,
-                              a.value, a.made_dd, a.made, n, sum(losses), t.ms))
-        self._out("game_analysis", variant).append((gid, len(deals), skipped, solver_ms))
-
     # -------------------------------------------------------------- rejects
     def add_reject(self, game: Game, code: str, line: int | None, col: int | None,
                    message: str, raw: str | None = None) -> str:
@@ -359,7 +324,7 @@ class RowSink:
         lo = ctx.line_offset
         text = raw if raw is not None else game.source_text
         rid = raw_id(text)
-        self._out("rejects", None).append((
+        self.row_list("rejects", None).append((
             rid, ctx.source_file, game.index + ctx.index_offset, game.line + lo,
             None if not line else line + lo, col, code, message, game.tags.get("Variant"),
             text, ctx.ingested_at,
@@ -394,27 +359,41 @@ def to_arrow(name: str, rows: list[tuple]) -> pa.Table:
     return pa.Table.from_arrays(arrays, schema=schema)
 
 
-def _deal_id(game: Game, deal: Deal) -> str | None:
-    """``ingest.bgn.writer.deal_id`` (docs/bgn/canonical.md#identity), computed the same way
-    with a C-level sort key; a test keeps the two equal."""
+def _deal_id(variant: str, deal: Deal) -> str | None:
+    """``ingest.bgn.writer.deal_id`` (docs/bgn/canonical.md#identity) of a deal of a game
+    of ``variant``, computed the same way with a C-level sort key; a test keeps the two
+    equal."""
     hands = deal.hands
     if hands is None:
         return None
-    key = CARD_ORDER.__getitem__  # the writer's order, without its lambda
-    parts = [f"{game.tags.get('Variant', '')}\n{deal.dealer}\n"]
+    parts = [f"{variant}\n{deal.dealer}\n"]
     try:
         for seat in sorted(hands):
-            parts.append(f"{seat}: " + " / ".join(" ".join(sorted(dl, key=key))
-                                                  for dl in hands[seat]) + "\n")
+            parts.append(f"{seat}: " + " / ".join([_delivery_text(dl) for dl in hands[seat]])
+                         + "\n")
     except KeyError:  # a card outside the canonical deck: let the writer decide
         from ingest.bgn.writer import deal_id
 
-        return deal_id(game, deal)
+        return deal_id(Game(tags={"Variant": variant}), deal)
     if deal.turn is not None:
         parts.append(f"turn {deal.turn}\n")
     if deal.talon is not None:
         parts.append("talon " + " ".join(deal.talon) + "\n")
     return hashlib.sha256("".join(parts).encode("utf-8")).hexdigest()
+
+
+def _delivery_text(cards: list[str]) -> str:
+    """One delivery of a hand in the writer's card order (raises KeyError on a card
+    outside the deck).  Records written canonically are in that order already: a pass
+    over the cards checks it, cheaper than sorting."""
+    order = CARD_ORDER
+    last = -1
+    for c in cards:
+        k = order[c]
+        if k < last:
+            return " ".join(sorted(cards, key=order.__getitem__))
+        last = k
+    return " ".join(cards)
 
 
 

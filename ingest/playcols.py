@@ -29,6 +29,7 @@ report's ``plays`` and ``tricks`` records on every variant.
 from __future__ import annotations
 
 import array
+from itertools import islice
 from typing import Any
 
 import numpy as np
@@ -196,7 +197,7 @@ class PlayColumns:
                 self.bela[base + k] = play.bela
         if isinstance(written, PlayLane) and written.compact:
             return  # canonical trick lines carry no annotation and no comment
-        for k, play in enumerate(written[:cnt]):
+        for k, play in enumerate(islice(written, cnt)):  # a PlayLane takes no slice
             if play is not None:
                 if play.annotation is not None:
                     self.annotation[base + k] = play.annotation

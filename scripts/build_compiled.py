@@ -58,6 +58,10 @@ MODULES = (
     "replay/scoring.py",
     "replay/ruleset.py",
     "replay/engine.py",
+    # belot ingest's rows and Arrow columns (docs/performance.md, "Ingest compiled")
+    "ingest/playcols.py",
+    "ingest/arrowrows.py",
+    "ingest/events.py",
 )
 
 

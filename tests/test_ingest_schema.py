@@ -95,6 +95,13 @@ def test_fast_deal_id_equals_the_writers(tmp_path):
         path = write_corpus(tmp_path / f"{v}.bgn", v, games=3, seed=40 + i)
         for game in read_games(path):
             for deal in game.deals:
-                assert _deal_id(game, deal) == deal_id(game, deal)
-                n += deal.hands is not None
+                want = deal_id(game, deal)
+                assert _deal_id(v, deal) == want
+                if deal.hands is None:
+                    continue
+                n += 1
+                # the same layout written out of order (the writer sorts it back)
+                deal.hands = {seat: [dl[::-1] for dl in hand]
+                              for seat, hand in reversed(deal.hands.items())}
+                assert _deal_id(v, deal) == want
     assert n > 30
