@@ -408,13 +408,7 @@ def _order(ctx, hands, tcards, p, w, leader, seat, legal_mask, buf, depth):
                 h = hands[s2]
                 if ctx[CAMP + s2] != my_camp and not h & suit_mask and h & ctx[RUFF]:
                     ruffers += 1
-            friend_top = False
-            m = friends & suit_mask
-            while m:
-                f = low_index(m & -m)
-                m &= m - 1
-                if (ctx[ABOVE + f] & foes) == 0:
-                    friend_top = True
+            friend_top = _masters(ctx, friends, foes, suit) != 0
         prev = -1
         for o in range(8 * suit, 8 * suit + 8):
             c = ctx[ORDER + o]
@@ -460,6 +454,20 @@ def _holds(ctx, card, late_foes, late_ruff):
 
 
 @helper
+def _masters(ctx, mine, theirs, suit):
+    """The cards of ``mine`` in ``suit`` that no card of ``theirs`` beats,
+    in strength order (``BY_STRENGTH``'s form: bit 0 the weakest): those above
+    the strongest card ``theirs`` holds in the suit."""
+    shift = 8 * suit
+    table = BY_STRENGTH + 256 * suit
+    below = ctx[table + ((theirs >> shift) & 0xFF)]
+    below |= below >> 1  # every strength at or below their best card
+    below |= below >> 2
+    below |= below >> 4
+    return ctx[table + ((mine >> shift) & 0xFF)] & ~below
+
+
+@helper
 def _quick_points(ctx, hands, leader):
     """Points the leader's camp is sure to take by cashing the leader's own
     winners first: cards no other seat can beat in their suit, each taking a
@@ -469,8 +477,8 @@ def _quick_points(ctx, hands, leader):
     shortest holding of another seat with a trump.  A lower bound of the
     leader's camp's points from here.
 
-    Works on each suit in strength order (``BY_STRENGTH``): the winners are
-    the leader's cards above the strongest card any other seat holds."""
+    The winners of a suit are ``_masters``: the leader's cards above the
+    strongest card any other seat holds."""
     n = ctx[N]
     hand = hands[leader]
     others = 0
@@ -480,16 +488,9 @@ def _quick_points(ctx, hands, leader):
     total = 0
     for suit in range(4):
         shift = 8 * suit
-        mine = (hand >> shift) & 0xFF
-        if not mine:
+        if not (hand >> shift) & 0xFF:
             continue
-        table = BY_STRENGTH + 256 * suit
-        win = ctx[table + mine]
-        theirs = ctx[table + ((others >> shift) & 0xFF)]
-        theirs |= theirs >> 1  # every strength at or below their best card
-        theirs |= theirs >> 2
-        theirs |= theirs >> 4
-        win &= ~theirs
+        win = _masters(ctx, hand, others, suit)
         if not win:
             continue
         if ctx[KIND] < 4 and not (ctx[RUFF] >> shift) & 0xFF:

@@ -129,14 +129,14 @@ def _suit_tables(kind: int) -> np.ndarray:
         for mask in range(256):
             out[256 * suit + mask] = sum(1 << i for i, c in enumerate(by_strength)
                                          if mask >> (c & 7) & 1)
-            word, count = 0, 0
+            word, count, points = 0, 0, 0
             for i, c in enumerate(by_strength):
                 if mask >> i & 1:
                     word |= values.index(ct.points[c]) << (4 + 3 * count)
                     count += 1
+                    points += ct.points[c]
             out[1024 + 256 * suit + mask] = word | count
-            out[2048 + 256 * suit + mask] = sum(ct.points[c] for i, c in enumerate(by_strength)
-                                                if mask >> i & 1)
+            out[2048 + 256 * suit + mask] = points
     return out
 
 
