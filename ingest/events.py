@@ -22,7 +22,7 @@ from functools import lru_cache
 import pyarrow as pa
 
 from ingest.arrowrows import column_array
-from ingest.bgn.lexer import CARD_ORDER
+from ingest.bgn.writer import variant_deal_id
 from ingest.playcols import CARD_DICT, PlayColumns
 from ingest.schema import TABLES
 from replay.cards import CARD_INDEX, CONTRACT_TABLES, RANKS, SUIT_MASK, SUITS
@@ -277,7 +277,7 @@ class RowSink:
             trumps, jack, nine, hcp, total_trumps = hand_features(deal, dr)
             deals_out.append((
                 gid, d, deal.number, (dr.line + lo) if dr.line else None, dealer,
-                _deal_id(variant, deal),
+                variant_deal_id(variant, deal),
                 bidder, None if bidder is None else sides[side_of[bidder]],
                 None if bidder is None else (bidder - dealer - 1) % players + 1,
                 dr.round if bidder is not None else None,
@@ -357,44 +357,6 @@ def to_arrow(name: str, rows: list[tuple]) -> pa.Table:
     columns = list(zip(*rows, strict=True))
     arrays = [column_array(list(col), f.type) for col, f in zip(columns, schema, strict=True)]
     return pa.Table.from_arrays(arrays, schema=schema)
-
-
-def _deal_id(variant: str, deal: Deal) -> str | None:
-    """``ingest.bgn.writer.deal_id`` (docs/bgn/canonical.md#identity) of a deal of a game
-    of ``variant``, computed the same way with a C-level sort key; a test keeps the two
-    equal."""
-    hands = deal.hands
-    if hands is None:
-        return None
-    parts = [f"{variant}\n{deal.dealer}\n"]
-    try:
-        for seat in sorted(hands):
-            parts.append(f"{seat}: " + " / ".join([_delivery_text(dl) for dl in hands[seat]])
-                         + "\n")
-    except KeyError:  # a card outside the canonical deck: let the writer decide
-        from ingest.bgn.writer import deal_id
-
-        return deal_id(Game(tags={"Variant": variant}), deal)
-    if deal.turn is not None:
-        parts.append(f"turn {deal.turn}\n")
-    if deal.talon is not None:
-        parts.append("talon " + " ".join(deal.talon) + "\n")
-    return hashlib.sha256("".join(parts).encode("utf-8")).hexdigest()
-
-
-def _delivery_text(cards: list[str]) -> str:
-    """One delivery of a hand in the writer's card order (raises KeyError on a card
-    outside the deck).  Records written canonically are in that order already: a pass
-    over the cards checks it, cheaper than sorting."""
-    order = CARD_ORDER
-    last = -1
-    for c in cards:
-        k = order[c]
-        if k < last:
-            return " ".join(sorted(cards, key=order.__getitem__))
-        last = k
-    return " ".join(cards)
-
 
 
 # ------------------------------------------------------- columnar tables

@@ -64,10 +64,18 @@ def format_number(value: Decimal | int | float | None) -> str:
 
 
 def sorted_cards(cards: Iterable[str]) -> list[str]:
-    """Canonical order S H D C, 7 … A; anything that is no card last."""
+    """Canonical order S H D C, 7 … A; anything that is no card last.  Cards
+    already in that order (every canonical record) are checked in one pass
+    instead of sorted."""
     cards = list(cards)
     try:
-        return sorted(cards, key=CARD_ORDER.__getitem__)
+        last = -1
+        for c in cards:
+            k = CARD_ORDER[c]
+            if k < last:
+                return sorted(cards, key=CARD_ORDER.__getitem__)
+            last = k
+        return cards
     except KeyError:
         return sorted(cards, key=lambda c: CARD_ORDER.get(c, 99))
 
@@ -288,9 +296,15 @@ def source_is_canonical(game: Game) -> bool:
 
 def deal_id(game: Game, deal: Deal) -> str | None:
     """SHA-256 of the deal's variant, dealer and layout; None when ``hands`` is absent."""
+    return variant_deal_id(game.tags.get("Variant", ""), deal)
+
+
+def variant_deal_id(variant: str, deal: Deal) -> str | None:
+    """``deal_id`` of a deal of a game of ``variant`` (ingest knows the variant and
+    not always the game object)."""
     if deal.hands is None:
         return None
-    parts = [f"{game.tags.get('Variant', '')}\n{deal.dealer}\n"]
+    parts = [f"{variant}\n{deal.dealer}\n"]
     for seat in sorted(deal.hands):
         deliveries = " / ".join(" ".join(sorted_cards(d)) for d in deal.hands[seat])
         parts.append(f"{seat}: {deliveries}\n")
