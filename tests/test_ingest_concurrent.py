@@ -17,12 +17,16 @@ import duckdb
 import pytest
 from ingest_util import check_consistent, popen_cli, write_corpus
 
+GAMES = 400
+
 
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory):
+    # big enough that the ingest runs for a while: compiled, 100 games took too
+    # few units' time for the reader to see three moments of the run
     root = tmp_path_factory.mktemp("concurrent")
-    write_corpus(root / "in" / "a.bgn", "yu4", games=50, seed=21, violation_rate=0.2)
-    write_corpus(root / "in" / "b.bgn", "contree", games=50, seed=22)
+    write_corpus(root / "in" / "a.bgn", "yu4", games=GAMES // 2, seed=21, violation_rate=0.2)
+    write_corpus(root / "in" / "b.bgn", "contree", games=GAMES // 2, seed=22)
     return root / "in"
 
 
@@ -62,7 +66,7 @@ def test_readers_during_an_ingest_see_only_whole_units(corpus, tmp_path):
     final_files = {t: per_file(con, ds, t) for t in ("games", "plays")}
     final_games = per_game(con, ds, "plays")
     total = len(check_consistent(ds))
-    assert total == 100
+    assert total == GAMES
     mid_run = [n for n in snapshots if 0 < n < total]
     assert len(mid_run) >= 3, snapshots  # the reader did run during the ingest
     assert snapshots == sorted(snapshots)
