@@ -36,6 +36,13 @@ class Announced:
     #: (code, pos, seat, message)
     findings: list[tuple[str, tuple[int, int], int, str]] = field(default_factory=list)
 
+    def __init__(self, figures: list[str] | None = None,
+                 findings: list[tuple[str, tuple[int, int], int, str]] | None = None) -> None:
+        # written out: compiled by mypyc, a dataclass's generated __init__ runs
+        # interpreted, at several thousand instructions a call (docs/performance.md)
+        self.figures = [] if figures is None else figures
+        self.findings = [] if findings is None else findings
+
     @property
     def betl(self) -> bool:
         return "betl" in self.figures
@@ -77,9 +84,6 @@ def figure_made(name: str, *, points: int, trump: int, won: int, all_tricks: boo
     ``points`` is the soloist's total for the pass test, ``won`` the mask of
     the cards in his tricks, ``last_card`` his card in the last trick if he won it.
     """
-    def has(*ranks: int) -> bool:
-        return all(won >> (trump * 8 + r) & 1 for r in ranks)
-
     if name == "absolut":
         return points >= (66 if nt else 82)
     if name == "hundred":
@@ -87,11 +91,11 @@ def figure_made(name: str, *, points: int, trump: int, won: int, all_tricks: boo
     if name == "twohundred":
         return points >= 200
     if name == "tuletroa":
-        return has(J, NINE, SEVEN)
+        return _won_all(won, trump, (J, NINE, SEVEN))
     if name == "celad":
-        return has(A, K, Q)
+        return _won_all(won, trump, (A, K, Q))
     if name == "alltrumps":
-        return has(J, NINE, A, T, K, Q)
+        return _won_all(won, trump, (J, NINE, A, T, K, Q))
     if name == "fortyfour":
         return all(won >> (s * 8 + A) & 1 for s in range(4))
     if name == "ultimo":
@@ -99,6 +103,15 @@ def figure_made(name: str, *, points: int, trump: int, won: int, all_tricks: boo
     if name == "volat":
         return all_tricks
     return False
+
+
+def _won_all(won: int, suit: int, ranks: tuple[int, ...]) -> bool:
+    """Whether the cards of ``won`` include each of ``ranks`` in ``suit``.
+
+    A module function, not a closure inside :func:`figure_made`: compiled by mypyc
+    a closure and its environment refer to each other, a reference cycle that
+    only the garbage collector frees, made on every Hungarian deal."""
+    return all(won >> (suit * 8 + r) & 1 for r in ranks)
 
 
 def deal_value(figures: list[str]) -> int:
