@@ -93,6 +93,18 @@ class Contract:
     #: Hungarian kontra: the defenders who gave it; rekontra answers them all (×4)
     kontras: tuple[int, ...] = ()
 
+    def __init__(self, seat: int, kind: int, value: int | None = None, double: int = 1,
+                 round: int = 1, capot: bool = False, kontras: tuple[int, ...] = ()) -> None:
+        # written out: compiled by mypyc, a dataclass's generated __init__ runs
+        # interpreted, at several thousand instructions a call (docs/performance.md)
+        self.seat = seat
+        self.kind = kind
+        self.value = value
+        self.double = double
+        self.round = round
+        self.capot = capot
+        self.kontras = kontras
+
 
 @dataclass(slots=True)
 class Finding:

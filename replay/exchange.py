@@ -40,6 +40,14 @@ class ExchangeOutcome:
     #: the under-card after the exchange (hu, ru3), as an int, or None
     turn: int | None = None
 
+    def __init__(self, findings: list[tuple[str, tuple[int, int], int, str]] | None = None,
+                 discarded: dict[int, int] | None = None, turn: int | None = None) -> None:
+        # written out: compiled by mypyc, a dataclass's generated __init__ runs
+        # interpreted, at several thousand instructions a call (docs/performance.md)
+        self.findings = [] if findings is None else findings
+        self.discarded = {} if discarded is None else discarded
+        self.turn = turn
+
 
 def _held(hands: dict[int, int], seat: int, entry: Exchange, out: ExchangeOutcome) -> list[int]:
     """The entry's cards the seat holds; D203 for the others (which do not move)."""

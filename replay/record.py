@@ -37,6 +37,17 @@ class ParseError:
     message: str
     deal: int | None = None
 
+    def __init__(self, code: str, line: int, col: int | None, message: str,
+                 deal: int | None = None) -> None:
+        # the constructors of the classes read and replayed per deal are written out:
+        # compiled by mypyc, a dataclass's generated __init__ runs interpreted, at
+        # several thousand instructions a call (docs/performance.md)
+        self.code = code
+        self.line = line
+        self.col = col
+        self.message = message
+        self.deal = deal
+
 
 @dataclass(slots=True)
 class Call:
@@ -46,6 +57,13 @@ class Call:
     seat: int | None = None  # written seat prefix, if any
     comment: str | None = None
     pos: Pos = NOPOS
+
+    def __init__(self, call: str, seat: int | None = None, comment: str | None = None,
+                 pos: Pos = NOPOS) -> None:
+        self.call = call
+        self.seat = seat
+        self.comment = comment
+        self.pos = pos
 
 
 @dataclass(slots=True)
@@ -64,6 +82,21 @@ class Play:
     #: a card written ``QH bela rebela`` has ``bela == "bela rebela"``; this is the
     #: ``rebela`` token's position (docs/bgn/reading.md: it gets A503), else NOPOS
     rebela_pos: Pos = NOPOS
+
+    def __init__(self, card: str, seat: int | None = None, trick: int | None = None,
+                 bela: str | None = None, annotation: str | None = None,
+                 comment: str | None = None, pos: Pos = NOPOS, bela_pos: Pos = NOPOS,
+                 trick_pos: Pos = NOPOS, rebela_pos: Pos = NOPOS) -> None:
+        self.card = card
+        self.seat = seat
+        self.trick = trick
+        self.bela = bela
+        self.annotation = annotation
+        self.comment = comment
+        self.pos = pos
+        self.bela_pos = bela_pos
+        self.trick_pos = trick_pos
+        self.rebela_pos = rebela_pos
 
 
 def own_abc_caches(cls: type) -> None:
@@ -248,6 +281,10 @@ class Combination:
     text: str
     pos: Pos = NOPOS
 
+    def __init__(self, text: str, pos: Pos = NOPOS) -> None:
+        self.text = text
+        self.pos = pos
+
 
 @dataclass(slots=True)
 class Exchange:
@@ -258,6 +295,14 @@ class Exchange:
     cards: list[str]
     pos: Pos = NOPOS  # the action keyword
     card_pos: list[Pos] = field(default_factory=list)
+
+    def __init__(self, seat: int, action: str, cards: list[str], pos: Pos = NOPOS,
+                 card_pos: list[Pos] | None = None) -> None:
+        self.seat = seat
+        self.action = action
+        self.cards = cards
+        self.pos = pos
+        self.card_pos = [] if card_pos is None else card_pos
 
 
 @dataclass(slots=True)
@@ -270,6 +315,14 @@ class Announce:
     pos: Pos = NOPOS
     figure_pos: list[Pos] = field(default_factory=list)
 
+    def __init__(self, seat: int, figures: list[str], after: str, pos: Pos = NOPOS,
+                 figure_pos: list[Pos] | None = None) -> None:
+        self.seat = seat
+        self.figures = figures
+        self.after = after
+        self.pos = pos
+        self.figure_pos = [] if figure_pos is None else figure_pos
+
 
 @dataclass(slots=True)
 class ScoreLine:
@@ -280,6 +333,15 @@ class ScoreLine:
     value_pos: list[Pos] = field(default_factory=list)
     hang: Decimal | None = None
     hang_pos: Pos = NOPOS
+
+    def __init__(self, values: list[Decimal | None], pos: Pos = NOPOS,
+                 value_pos: list[Pos] | None = None, hang: Decimal | None = None,
+                 hang_pos: Pos = NOPOS) -> None:
+        self.values = values
+        self.pos = pos
+        self.value_pos = [] if value_pos is None else value_pos
+        self.hang = hang
+        self.hang_pos = hang_pos
 
 
 @dataclass(slots=True)
@@ -317,6 +379,48 @@ class Deal:
     score: ScoreLine | None = None
     total: ScoreLine | None = None
 
+    def __init__(self, number: int, dealer: int, pos: Pos = NOPOS, number_pos: Pos = NOPOS,
+                 hands: dict[int, list[list[str]]] | None = None, hands_pos: Pos = NOPOS,
+                 hand_seat_pos: dict[int, Pos] | None = None,
+                 hand_card_pos: dict[int, list[Pos]] | LinePlaces | None = None,
+                 turn: str | None = None, turn_pos: Pos = NOPOS,
+                 talon: list[str] | None = None, talon_pos: Pos = NOPOS,
+                 talon_card_pos: list[Pos] | None = None,
+                 bids: list[Call] | None = None, bids_pos: Pos = NOPOS,
+                 announce: list[Announce] | None = None,
+                 exchange: list[Exchange] | None = None, exchange_pos: Pos = NOPOS,
+                 declare: dict[int, list[Combination]] | None = None,
+                 declare_pos: Pos = NOPOS, declare_seat_pos: dict[int, Pos] | None = None,
+                 plays: list[Play] | PlayLane | None = None, play_pos: Pos = NOPOS,
+                 claim: Claim | None = None, score: ScoreLine | None = None,
+                 total: ScoreLine | None = None) -> None:
+        self.number = number
+        self.dealer = dealer
+        self.pos = pos
+        self.number_pos = number_pos
+        self.hands = hands
+        self.hands_pos = hands_pos
+        self.hand_seat_pos = {} if hand_seat_pos is None else hand_seat_pos
+        self.hand_card_pos = {} if hand_card_pos is None else hand_card_pos
+        self.turn = turn
+        self.turn_pos = turn_pos
+        self.talon = talon
+        self.talon_pos = talon_pos
+        self.talon_card_pos = [] if talon_card_pos is None else talon_card_pos
+        self.bids = bids
+        self.bids_pos = bids_pos
+        self.announce = [] if announce is None else announce
+        self.exchange = exchange
+        self.exchange_pos = exchange_pos
+        self.declare = declare
+        self.declare_pos = declare_pos
+        self.declare_seat_pos = {} if declare_seat_pos is None else declare_seat_pos
+        self.plays = plays
+        self.play_pos = play_pos
+        self.claim = claim
+        self.score = score
+        self.total = total
+
 
 @dataclass(slots=True)
 class Game:
@@ -344,6 +448,25 @@ class Game:
     #: and ``source_text`` is the canonical text (``ingest.bgn.writer.read_game_id``);
     #: whoever changes a Game after reading it must set this to 0
     verbatim_lines: int = field(default=0, compare=False)
+
+    def __init__(self, tags: dict[str, str] | None = None,
+                 tag_pos: dict[str, Pos] | None = None, comments: list[str] | None = None,
+                 deals: list[Deal] | None = None, result: str | None = None,
+                 result_pos: Pos = NOPOS, movetext_pos: Pos = NOPOS,
+                 errors: list[ParseError] | None = None, index: int = 0, line: int = 0,
+                 source_text: str = "", verbatim_lines: int = 0) -> None:
+        self.tags = {} if tags is None else tags
+        self.tag_pos = {} if tag_pos is None else tag_pos
+        self.comments = [] if comments is None else comments
+        self.deals = [] if deals is None else deals
+        self.result = result
+        self.result_pos = result_pos
+        self.movetext_pos = movetext_pos
+        self.errors = [] if errors is None else errors
+        self.index = index
+        self.line = line
+        self.source_text = source_text
+        self.verbatim_lines = verbatim_lines
 
     @property
     def variant(self) -> str | None:

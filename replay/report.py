@@ -31,6 +31,19 @@ class Violation:
     seat: int | None
     message: str
 
+    def __init__(self, code: str, line: int, col: int | None, deal: int | None,
+                 trick: int | None, seat: int | None, message: str) -> None:
+        # the constructors of the classes made per deal are written out: compiled by
+        # mypyc, a dataclass's generated __init__ runs interpreted, at several
+        # thousand instructions a call (docs/performance.md)
+        self.code = code
+        self.line = line
+        self.col = col
+        self.deal = deal
+        self.trick = trick
+        self.seat = seat
+        self.message = message
+
     def to_json(self) -> dict[str, object]:
         return {"code": self.code, "line": self.line, "col": self.col, "deal": self.deal,
                 "trick": self.trick, "seat": self.seat, "message": self.message}
@@ -56,6 +69,13 @@ class DeclarationRecord:
     value: int  # points it is worth (0 when not allowed or not held)
     held: bool
     counted: bool
+
+    def __init__(self, seat: int, text: str, value: int, held: bool, counted: bool) -> None:
+        self.seat = seat
+        self.text = text
+        self.value = value
+        self.held = held
+        self.counted = counted
 
 
 @dataclass(slots=True)
@@ -96,6 +116,17 @@ class PlayedCards:
     marked: Mapping[int, Any]  # index -> the written Play, for its bela word
     count: int = 0  # cards replayed
     listed: list[PlayRecord] | None = None  # the records, once asked for
+
+    def __init__(self, cards: list[int], n: int, first: int, illegal: set[int],
+                 marked: Mapping[int, Any], count: int = 0,
+                 listed: list[PlayRecord] | None = None) -> None:
+        self.cards = cards
+        self.n = n
+        self.first = first
+        self.illegal = illegal
+        self.marked = marked
+        self.count = count
+        self.listed = listed
 
     def records(self, tricks: list[TrickRow]) -> list[PlayRecord]:
         """(seat, card, trick, legal, bela) per card, built on the first call."""
@@ -163,6 +194,48 @@ class DealReport:
     #: when the deal was scored from its play; the double-dummy analysis re-scores it
     tally: Tally | None = None
 
+    def __init__(self, deal: int, made: bool | None, score: list[int | Decimal],
+                 total: list[int | Decimal], hang: int | Decimal = 0, dealer: int = 0,
+                 caller: int | None = None, contract: int | None = None,
+                 level: int | None = None, double: int = 1, round: int | None = None,
+                 figures: list[str] | None = None, call_rows: Sequence[CallRow] = (),
+                 declarations: list[DeclarationRecord] | None = None,
+                 decl_side: int | None = None, decl_points: int = 0,
+                 decl_by_side: list[int] | None = None, bela: dict[int, int] | None = None,
+                 trick_rows: list[TrickRow] | None = None,
+                 card_points: list[int] | None = None, capot_side: int | None = None,
+                 penalty: bool = False, played: PlayedCards | None = None,
+                 built_tricks: list[TrickRecord] | None = None,
+                 hands: dict[int, int] | None = None, line: int = 0,
+                 tally: Tally | None = None) -> None:
+        self.deal = deal
+        self.made = made
+        self.score = score
+        self.total = total
+        self.hang = hang
+        self.dealer = dealer
+        self.caller = caller
+        self.contract = contract
+        self.level = level
+        self.double = double
+        self.round = round
+        self.figures = [] if figures is None else figures
+        self.call_rows = call_rows
+        self.declarations = [] if declarations is None else declarations
+        self.decl_side = decl_side
+        self.decl_points = decl_points
+        self.decl_by_side = [] if decl_by_side is None else decl_by_side
+        self.bela = {} if bela is None else bela
+        self.trick_rows = [] if trick_rows is None else trick_rows
+        self.card_points = [] if card_points is None else card_points
+        self.capot_side = capot_side
+        self.penalty = penalty
+        self.played = played
+        self.built_tricks = built_tricks
+        self.hands = {} if hands is None else hands
+        self.line = line
+        self.tally = tally
+
     @property
     def plays(self) -> list[PlayRecord]:
         """(seat, card, trick, legal, bela) for every card replayed, in play order."""
@@ -213,6 +286,19 @@ class GameReport:
     violations: list[Violation] = field(default_factory=list)
     #: True when the game could not be replayed (a P1xx error)
     parse_failed: bool = False
+
+    def __init__(self, file: str | None, game: int, game_id: str | None,
+                 variant: str | None, deals: list[DealReport] | None = None,
+                 result: str = "*", violations: list[Violation] | None = None,
+                 parse_failed: bool = False) -> None:
+        self.file = file
+        self.game = game
+        self.game_id = game_id
+        self.variant = variant
+        self.deals = [] if deals is None else deals
+        self.result = result
+        self.violations = [] if violations is None else violations
+        self.parse_failed = parse_failed
 
     def to_json(self) -> dict[str, object]:
         return {"file": self.file, "game": self.game, "game_id": self.game_id,

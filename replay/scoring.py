@@ -89,6 +89,21 @@ class Tally:
     #: the Hungarian soloist's figures and tricks (None in other variants)
     soloist: SoloistPlay | None = None
 
+    def __init__(self, contract: Contract, caller_side: int, points: list[int],
+                 tricks: list[int], decl: list[int], decl_all: int, bela: list[int],
+                 capot_side: int | None, soloist: SoloistPlay | None = None) -> None:
+        # written out: compiled by mypyc, a dataclass's generated __init__ runs
+        # interpreted, at several thousand instructions a call (docs/performance.md)
+        self.contract = contract
+        self.caller_side = caller_side
+        self.points = points
+        self.tricks = tricks
+        self.decl = decl
+        self.decl_all = decl_all
+        self.bela = bela
+        self.capot_side = capot_side
+        self.soloist = soloist
+
 
 @dataclass(slots=True)
 class DealScore:
@@ -96,6 +111,11 @@ class DealScore:
     made: bool | None
     #: the pot carried into the next deal (bg4 hanging points)
     hang: Points = 0
+
+    def __init__(self, scores: list[Points], made: bool | None, hang: Points = 0) -> None:
+        self.scores = scores
+        self.made = made
+        self.hang = hang
 
 
 def raw_partnership(rs: Ruleset, t: Tally, pot: Points = 0) -> DealScore:
