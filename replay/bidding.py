@@ -627,4 +627,5 @@ def auction_of(rs: Ruleset, calls: Sequence[Call], order: Sequence[int], dealer:
     return result
 
 
-by_fields(AuctionRules)  # compiled by mypyc, frozen classes pickle this way
+# compiled by mypyc, frozen classes and classes with a constructor of their own pickle this way
+by_fields(AuctionRules, Contract)

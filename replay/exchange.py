@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from replay.cards import CARD_INDEX, SUIT_OF
+from replay.pickling import by_fields
 from replay.record import Exchange
 
 SEVEN, EIGHT, NINE = 0, 1, 2  # natural rank indices
@@ -173,3 +174,7 @@ def hungarian(entries: list[Exchange], hands: dict[int, int], trump: int, round_
             out.findings.append(("B303", e.pos, e.seat, why))
         last_action = e.action
     return out
+
+
+# compiled by mypyc, a class with a constructor of its own pickles this way
+by_fields(ExchangeOutcome)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from replay.cards import NO_TRUMPS
+from replay.pickling import by_fields
 from replay.record import Announce
 from replay.scoring import DealScore, Points, SoloistPlay, Tally
 
@@ -180,3 +181,7 @@ def hungarian_scoring(rs: Ruleset, t: Tally, pot: Points = 0) -> DealScore:
     kontras = tuple(rs.side_of[s] for s in t.contract.kontras)
     scores = game_points(n, sol, value, made, kontras, 4 if t.contract.double == 4 else 2)
     return DealScore(scores, made)
+
+
+# compiled by mypyc, a class with a constructor of its own pickles this way
+by_fields(Announced)

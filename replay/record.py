@@ -22,6 +22,8 @@ from decimal import Decimal
 from importlib import import_module
 from typing import Any, Final, overload
 
+from replay.pickling import by_fields
+
 #: (line, col), both counted from 1; (0, 0) when unknown (e.g. built in code).
 Pos = tuple[int, int]
 NOPOS: Final[Pos] = (0, 0)
@@ -471,3 +473,7 @@ class Game:
     @property
     def variant(self) -> str | None:
         return self.tags.get("Variant")
+
+
+# compiled by mypyc, a class with a constructor of its own pickles this way
+by_fields(ParseError, Call, Play, Combination, Exchange, Announce, ScoreLine, Deal, Game)

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field, fields
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Final
 
+from replay.pickling import by_fields
+
 if TYPE_CHECKING:
     from replay.scoring import Tally
 
@@ -315,3 +317,7 @@ def _num(v: int | Decimal) -> int | float:
     if isinstance(v, Decimal):
         return int(v) if v == v.to_integral_value() else float(v)
     return v
+
+
+# compiled by mypyc, a class with a constructor of its own pickles this way
+by_fields(Violation, DeclarationRecord, PlayedCards, DealReport, GameReport)

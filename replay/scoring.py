@@ -56,7 +56,7 @@ class ScoringOptions:
     kirtik: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class SoloistPlay:
     """What a Hungarian soloist announced and did (hu3 conventions 7-8 (docs/rules/hu3.md), hu3 convention 18 (docs/rules/hu3.md))."""
 
@@ -68,6 +68,15 @@ class SoloistPlay:
     won: int = 0
     #: his card in the last trick, if he won it
     last_card: int | None = None
+
+    def __init__(self, figures: tuple[str, ...] = (), betl: bool = False, won: int = 0,
+                 last_card: int | None = None) -> None:
+        # made for every Hungarian deal: not frozen, so that the constructor can be
+        # written out and compiled (see Tally)
+        self.figures = figures
+        self.betl = betl
+        self.won = won
+        self.last_card = last_card
 
 
 @dataclass(slots=True)
@@ -416,4 +425,5 @@ def breach_scores(rs: Ruleset, kind: int, offender_side: int, all_declared: int)
     return scores
 
 
-by_fields(ScoringOptions, SoloistPlay)  # compiled by mypyc, frozen classes pickle this way
+# compiled by mypyc, frozen classes and classes with a constructor of their own pickle this way
+by_fields(ScoringOptions, SoloistPlay, Tally, DealScore)

@@ -33,7 +33,7 @@ from replay.record import (
     ScoreLine,
 )
 from replay.report import DealReport, DeclarationRecord, GameReport, PlayedCards, Violation
-from replay.scoring import DealScore, Tally
+from replay.scoring import DealScore, SoloistPlay, Tally
 from replay.simulate import SUPPORTED, simulate_games
 
 
@@ -45,7 +45,7 @@ def _fields(cls_or_obj):
 
 WRITTEN_OUT = (Announce, Call, Combination, Deal, Exchange, Game, ParseError, Play, ScoreLine,
                DealReport, DeclarationRecord, GameReport, PlayedCards, Violation, Contract,
-               ExchangeOutcome, Announced, DealScore, Tally)
+               ExchangeOutcome, Announced, DealScore, Tally, SoloistPlay)
 
 
 def _harvest() -> dict[type, list[object]]:
@@ -92,6 +92,7 @@ def _harvest() -> dict[type, list[object]]:
                     keep(dr.tally)
                     if dr.tally is not None:
                         keep(dr.tally.contract)
+                        keep(dr.tally.soloist)
                     for rec in dr.declarations:
                         keep(rec)
     return found
