@@ -114,10 +114,12 @@ def input_chars(paths: Iterable[str | os.PathLike]) -> int | None:
     return total
 
 
-def unit_chars(total: int | None, workers: int, floor: int) -> int:
+def unit_chars(total: int | None, workers: int, floor: int,
+               per_worker: int = UNITS_PER_WORKER) -> int:
     """The size of one unit of work for ``total`` characters on ``workers`` workers.
 
-    :data:`UNITS_PER_WORKER` units per worker, so that every core has work on a
+    ``per_worker`` units per worker (:data:`UNITS_PER_WORKER` unless the caller's
+    units are cheaper), so that every core has work on a
     small input too (a 7 MB file on 16 cores is cut into 64 units, not two), never
     more than :data:`MAX_UNIT_CHARS` (the memory bound) and never less than
     ``floor`` (below it the cost of a unit, a process hand-over and for ingest a set
@@ -125,7 +127,7 @@ def unit_chars(total: int | None, workers: int, floor: int) -> int:
     """
     if total is None:
         return MAX_UNIT_CHARS
-    share = -(-total // (max(1, workers) * UNITS_PER_WORKER))
+    share = -(-total // (max(1, workers) * max(1, per_worker)))
     return max(1, min(MAX_UNIT_CHARS, max(floor, share)))
 
 
@@ -188,7 +190,8 @@ def tag_blocks(text: str) -> int:
     driver corrects it from the exact counts of the workers.
     """
     starts = text.count("\n[") + text.startswith("[")
-    return starts - text.count("]\n[") - text.count("]\r\n[")
+    crlf = text.count("]\r\n[") if "\r" in text else 0  # a pass saved on LF text
+    return starts - text.count("]\n[") - crlf
 
 
 def find_line_cut(buf: str, start: int) -> int | None:

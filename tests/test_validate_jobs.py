@@ -28,7 +28,7 @@ from ingest.chunks import (
     read_chunk_games,
     unit_chars,
 )
-from ingest.validate_run import MIN_UNIT_CHARS, renumber, validate_paths
+from ingest.validate_run import MIN_UNIT_CHARS, UNITS_PER_WORKER, renumber, validate_paths
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = (ROOT / "data" / "samples" / "mk4-rules.bgn").read_text(encoding="utf-8")
@@ -133,6 +133,9 @@ def test_units_are_sized_from_the_input_and_the_workers():
     # a tiny one is not cut below the floor; an unknown size (a URL) takes the largest
     assert unit_chars(10_000, 8, MIN_UNIT_CHARS) == MIN_UNIT_CHARS
     assert unit_chars(None, 8, MIN_UNIT_CHARS) == MAX_UNIT_CHARS
+    # validate cuts sixteen units per worker (the last units end together): the
+    # 34 MB benchmark corpus on two workers is 32 units, not nine
+    assert -(-34 * mb // unit_chars(34 * mb, 2, MIN_UNIT_CHARS, UNITS_PER_WORKER)) == 32
 
 
 def test_input_chars_counts_gzip_files_uncompressed(tmp_path):

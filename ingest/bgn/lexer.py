@@ -235,7 +235,8 @@ class CRLFText(io.TextIOBase):
         if block and text.endswith("\r"):
             self.held = "\r"
             text = text[:-1]
-        return text.replace("\r\n", "\n")
+        # a test for a CR (a memchr) before the replace (a search for two characters)
+        return text.replace("\r\n", "\n") if "\r" in text else text
 
     # io.TextIOBase's stub inherits the bytes signatures of IOBase; typeshed's own
     # _TextIOBase overrides them to str the same way
