@@ -33,6 +33,28 @@ CARD_TEXT: Final[tuple[str, ...]] = tuple(r + s for s in SUITS for r in RANKS)
 CARD_INDEX: Final[dict[str, int]] = {t: i for i, t in enumerate(CARD_TEXT)}
 #: card text -> its bit in a hand mask
 CARD_BIT: Final[dict[str, int]] = {t: 1 << i for i, t in enumerate(CARD_TEXT)}
+#: the card of each pair of character codes (rank * 128 + suit), -1 for a pair that
+#: names no card: see :func:`card_of`
+_CARD_BY_CODES: Final[list[int]] = [-1] * (128 * 128)
+for _card, _text in enumerate(CARD_TEXT):
+    _CARD_BY_CODES[ord(_text[0]) << 7 | ord(_text[1])] = _card
+
+
+def card_of(text: str) -> int:
+    """The card a text names (``"QH"`` -> 13), as ``CARD_INDEX[text]``, and the same
+    KeyError for a text that names no card.
+
+    By the codes of its two characters rather than a dictionary: the card texts of
+    a hands line are new strings, and hashing one costs more than all the rest of a
+    look-up (docs/performance.md)."""
+    if len(text) == 2:
+        rank = ord(text[0])
+        suit = ord(text[1])
+        if rank < 128 and suit < 128:
+            card = _CARD_BY_CODES[rank << 7 | suit]
+            if card >= 0:
+                return card
+    return CARD_INDEX[text]
 
 # rank index -> strength (higher beats lower) and points
 _TRUMP_STRENGTH = {"7": 0, "8": 1, "Q": 2, "K": 3, "T": 4, "A": 5, "9": 6, "J": 7}

@@ -30,6 +30,7 @@ from replay.cards import (
     PLAIN_POINTS,
     SUIT_MASK,
     SUIT_OF,
+    card_of,
     cards_in,
 )
 from replay.declarations import (
@@ -317,7 +318,7 @@ class DealWalk:
             for delivery in deliveries:
                 count += len(delivery)
                 for text in delivery:
-                    mask += CARD_BIT[text]
+                    mask += 1 << card_of(text)
             if mask.bit_count() == count and not seen & mask:
                 seen |= mask
             else:
@@ -325,7 +326,7 @@ class DealWalk:
                 count = 0
                 for delivery in deliveries:
                     for text in delivery:
-                        b = CARD_BIT[text]
+                        b = 1 << card_of(text)
                         if seen & b:
                             self.duplicate(text, seat, count)
                         else:

@@ -27,7 +27,15 @@ from test_play_reference import (
 from ingest.bgn.reader import parse_games
 from ingest.bgn.writer import write_game
 from replay import engine
-from replay.cards import CARD_INDEX, CARD_TEXT, CONTRACT_TABLES, SUIT_MASK, SUIT_OF, cards_in
+from replay.cards import (
+    CARD_INDEX,
+    CARD_TEXT,
+    CONTRACT_TABLES,
+    SUIT_MASK,
+    SUIT_OF,
+    card_of,
+    cards_in,
+)
 from replay.legality import (
     Breach,
     follow_is_free,
@@ -276,3 +284,13 @@ def test_the_spy_runs_on_the_py_sources_when_the_engine_is_compiled(pure_tree):
     out = run.stdout.decode()
     assert run.returncode == 0, out
     assert f"{len(SUPPORTED)} passed" in out, out
+
+
+def test_card_of_names_the_card_of_every_text_and_refuses_the_rest():
+    """``card_of`` (the layout's look-up by character codes) agrees with
+    ``CARD_INDEX`` on every card, and raises the same KeyError for any other text."""
+    assert [card_of(t) for t in CARD_TEXT] == list(range(32))
+    assert card_of("".join(["Q", "H"])) == CARD_INDEX["QH"] == 13  # a new string, as read
+    for text in ("", "Q", "QHH", "XS", "Q1", "qh", "HQ", "7 ", "\u00e9S", "Q\u2665", "1S"):
+        with pytest.raises(KeyError):
+            card_of(text)
