@@ -40,21 +40,35 @@ for _card, _text in enumerate(CARD_TEXT):
     _CARD_BY_CODES[ord(_text[0]) << 7 | ord(_text[1])] = _card
 
 
+def _by_codes(text: str) -> int:
+    """The card of a two-character text by its character codes; -1 for no card."""
+    if len(text) != 2:
+        return -1
+    rank = ord(text[0])
+    suit = ord(text[1])
+    if rank >= 128 or suit >= 128:
+        return -1
+    return _CARD_BY_CODES[rank << 7 | suit]
+
+
 def card_of(text: str) -> int:
     """The card a text names (``"QH"`` -> 13), as ``CARD_INDEX[text]``, and the same
     KeyError for a text that names no card.
 
     By the codes of its two characters rather than a dictionary: the card texts of
-    a hands line are new strings, and hashing one costs more than all the rest of a
-    look-up (docs/performance.md)."""
-    if len(text) == 2:
-        rank = ord(text[0])
-        suit = ord(text[1])
-        if rank < 128 and suit < 128:
-            card = _CARD_BY_CODES[rank << 7 | suit]
-            if card >= 0:
-                return card
-    return CARD_INDEX[text]
+    a line just read are new strings, and hashing one costs more than all the rest
+    of a look-up (docs/performance.md)."""
+    card = _by_codes(text)
+    return card if card >= 0 else CARD_INDEX[text]
+
+
+def all_cards(texts: list[str], start: int = 0) -> bool:
+    """Whether each of ``texts[start:]`` names a card, without hashing them (the
+    reader's test of a trick line; :func:`card_of` then finds each)."""
+    for i in range(start, len(texts)):
+        if _by_codes(texts[i]) < 0:
+            return False
+    return True
 
 # rank index -> strength (higher beats lower) and points
 _TRUMP_STRENGTH = {"7": 0, "8": 1, "Q": 2, "K": 3, "T": 4, "A": 5, "9": 6, "J": 7}

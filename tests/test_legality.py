@@ -33,6 +33,7 @@ from replay.cards import (
     CONTRACT_TABLES,
     SUIT_MASK,
     SUIT_OF,
+    all_cards,
     card_of,
     cards_in,
 )
@@ -294,3 +295,5 @@ def test_card_of_names_the_card_of_every_text_and_refuses_the_rest():
     for text in ("", "Q", "QHH", "XS", "Q1", "qh", "HQ", "7 ", "\u00e9S", "Q\u2665", "1S"):
         with pytest.raises(KeyError):
             card_of(text)
+        assert not all_cards(["QH", text]) and all_cards(["QH", text], 2)
+    assert all_cards(list(CARD_TEXT)) and all_cards(["1.", "QH", "7S"], 1)

@@ -70,6 +70,7 @@ from ingest.bgn.lexer import (
     text_lines,
 )
 from ingest.bgn.tags import read_tag_line
+from replay.cards import all_cards
 from replay.record import (
     NOPOS,
     Announce,
@@ -335,7 +336,7 @@ class _GameReader:
         cards = parts[1:]
         n = self.n
         marks = None
-        if len(cards) != n or not CARDS.issuperset(cards):
+        if len(cards) != n or not all_cards(cards):
             marks = bela_marks(cards, n)
             if marks is None:
                 return False
@@ -403,7 +404,7 @@ class _GameReader:
         for line in lines[at:at + MAX_TRICKS]:
             parts = line.split(" ")
             if (len(parts) != n1 or number >= len(TRICK_NUMBERS)
-                    or parts[0] != TRICK_NUMBERS[number] or not CARDS.issuperset(parts[1:])):
+                    or parts[0] != TRICK_NUMBERS[number] or not all_cards(parts, 1)):
                 break
             count += 1
             texts += parts[1:]
