@@ -464,7 +464,9 @@ class _GameReader:
             return False
         numbers = SHEET_NUMBERS
         values = [numbers[t] for t in toks[1:]]
-        if NOT_A_NUMBER in values or (w == "total" and None in values):
+        # ``None in values`` would compare each Decimal with None, and Decimal asks
+        # whether None is a fractions.Rational: an abstract base, checked interpreted
+        if NOT_A_NUMBER in values or (w == "total" and any(v is None for v in values)):
             return False
         self._enter(w, (ln, 1))
         sl = self.line
