@@ -366,8 +366,10 @@ def _order(ctx, hands, tcards, p, w, leader, seat, legal_mask, buf, depth):
     first (scores in ``buf[depth, 16:32]``); returns ``k``.
 
     A lead: cards no opposing seat can beat in their suit nor ruff (by points),
-    then low cards of suits where a partner holds the best card, then other low
-    cards; ties broken by how often the card's lead cut the search off before.
+    then low cards of suits a partner may ruff and no opponent can, then low
+    cards of suits where a partner holds the best card, then other low cards,
+    and last plain cards an opponent can ruff; ties broken by how often the
+    card's lead cut the search off before.
     A follow: cards that take the trick, then points onto the camp's winning
     card, then the cheapest discard."""
     if legal_mask & (legal_mask - 1) == 0:  # one card: nothing to order
@@ -409,6 +411,12 @@ def _order(ctx, hands, tcards, p, w, leader, seat, legal_mask, buf, depth):
                 if ctx[CAMP + s2] != my_camp and not h & suit_mask and h & ctx[RUFF]:
                     ruffers += 1
             friend_top = _masters(ctx, friends, foes, suit) != 0
+            friend_ruffs = False
+            if not suit_mask & ctx[RUFF]:
+                for s2 in range(1, n + 1):
+                    h = hands[s2]
+                    if s2 != seat and ctx[CAMP + s2] == my_camp and not h & suit_mask and h & ctx[RUFF]:
+                        friend_ruffs = True
         prev = -1
         for o in range(8 * suit, 8 * suit + 8):
             c = ctx[ORDER + o]
@@ -422,8 +430,12 @@ def _order(ctx, hands, tcards, p, w, leader, seat, legal_mask, buf, depth):
             if p == 0:
                 if (ctx[ABOVE + c] & foes) == 0 and (ruffers == 0 or (ctx[RUFF] >> c) & 1):
                     sc = 30 + pts
+                elif friend_ruffs and ruffers == 0:
+                    sc = 20 - pts
                 elif friend_top and (ruffers == 0 or (ctx[RUFF] >> c) & 1):
                     sc = 15 - pts
+                elif ruffers and not (ctx[RUFF] >> c) & 1:
+                    sc = -20 - pts
                 else:
                     sc = -pts
                 sc = sc * 4096 + min(buf[BUF_ROWS - 2, c], 4095)
@@ -474,11 +486,16 @@ def _quick_points(ctx, hands, leader):
     trick and keeping the lead (a partner's higher card or ruff would take the
     lead away, so partners count as others here).  In a plain suit of a suit
     contract a seat void in it may ruff: only as many winners count as the
-    shortest holding of another seat with a trump.  A lower bound of the
-    leader's camp's points from here.
+    shortest holding of another seat with a trump.  The trumps themselves are
+    ``_camp_trumps``' (the search adds them).  A lower bound of the leader's
+    camp's points from here.
 
     The winners of a suit are ``_masters``: the leader's cards above the
-    strongest card any other seat holds."""
+    strongest card any other seat holds.  Each other seat holding the suit
+    must follow them: at worst with its weakest cards, which in every contract
+    are also its cheapest (a suit's points never fall as its strength rises),
+    and those points fall to the leader's tricks too.  A seat that runs out
+    discards, which may only add: a discarded card lands in the same tricks."""
     n = ctx[N]
     hand = hands[leader]
     others = 0
@@ -489,6 +506,8 @@ def _quick_points(ctx, hands, leader):
     for suit in range(4):
         shift = 8 * suit
         if not (hand >> shift) & 0xFF:
+            continue
+        if ctx[KIND] == suit:  # trumps: counted for the whole camp (_camp_trumps)
             continue
         win = _masters(ctx, hand, others, suit)
         if not win:
@@ -505,7 +524,44 @@ def _quick_points(ctx, hands, leader):
                 win &= win - 1
                 extra -= 1
         total += ctx[STRENGTH_POINTS + 256 * suit + win]
+        cashed = bit_count(win)
+        table = BY_STRENGTH + 256 * suit
+        for s in range(1, n + 1):  # every other seat follows with its weakest cards
+            if s == leader:
+                continue
+            held = ctx[table + ((hands[s] >> shift) & 0xFF)]
+            if bit_count(held) > cashed:
+                low = 0
+                for _ in range(cashed):
+                    low |= held & -held
+                    held &= held - 1
+                held = low
+            total += ctx[STRENGTH_POINTS + 256 * suit + held]
     return total
+
+
+@helper
+def _camp_trumps(ctx, hands, camp):
+    """In a suit contract, the points of the trumps of camp ``camp`` that rank
+    above every trump of the other camp, the same for the other camp, and
+    whether each holds such a trump.  Each of them takes the trick it falls in
+    for its camp, whoever leads: lower bounds of both camps' points from a
+    trick start."""
+    if ctx[KIND] > 3:
+        return 0, False, 0, False
+    n = ctx[N]
+    mine = 0
+    theirs = 0
+    for s in range(1, n + 1):
+        if ctx[CAMP + s] == camp:
+            mine |= hands[s]
+        else:
+            theirs |= hands[s]
+    suit = ctx[KIND]
+    top = _masters(ctx, mine, theirs, suit)
+    their_top = _masters(ctx, theirs, mine, suit)
+    pts = STRENGTH_POINTS + 256 * suit
+    return ctx[pts + top], top != 0, ctx[pts + their_top], their_top != 0
 
 
 @kernel
@@ -536,13 +592,20 @@ def search(ctx, tt, buf, depth, hands, tcards, p, w, leader, won, rem, persp, ge
             if top <= alpha:
                 return top
             if ctx[MODE] == POINTS:
-                sure = _quick_points(ctx, hands, leader)
-                if sure > 0:
-                    if ctx[CAMP + leader] == persp:
-                        if sure >= beta:
-                            return sure
-                    elif rem - sure <= alpha:
+                lead_camp = ctx[CAMP + leader]
+                sure, takes, other, other_takes = _camp_trumps(ctx, hands, lead_camp)
+                sure += _quick_points(ctx, hands, leader)
+                takes = takes or sure > 0
+                if lead_camp == persp:
+                    if sure >= beta:
+                        return sure
+                    if other_takes and rem - other <= alpha:
+                        return rem - other
+                else:
+                    if takes and rem - sure <= alpha:
                         return rem - sure
+                    if other >= beta:
+                        return other
             key_meta, normal = _meta(ctx, leader, won, persp, gen)
             key = table_key(ctx, hands)
             row = _tt_find(tt, key, key_meta)
