@@ -366,10 +366,8 @@ def _order(ctx, hands, tcards, p, w, leader, seat, legal_mask, buf, depth):
     first (scores in ``buf[depth, 16:32]``); returns ``k``.
 
     A lead: cards no opposing seat can beat in their suit nor ruff (by points),
-    then low cards of suits a partner may ruff and no opponent can, then low
-    cards of suits where a partner holds the best card, then other low cards,
-    and last plain cards an opponent can ruff; ties broken by how often the
-    card's lead cut the search off before.
+    then low cards of suits where a partner holds the best card, then other low
+    cards; ties broken by how often the card's lead cut the search off before.
     A follow: cards that take the trick, then points onto the camp's winning
     card, then the cheapest discard."""
     if legal_mask & (legal_mask - 1) == 0:  # one card: nothing to order
@@ -486,16 +484,11 @@ def _quick_points(ctx, hands, leader):
     trick and keeping the lead (a partner's higher card or ruff would take the
     lead away, so partners count as others here).  In a plain suit of a suit
     contract a seat void in it may ruff: only as many winners count as the
-    shortest holding of another seat with a trump.  The trumps themselves are
-    ``_camp_trumps``' (the search adds them).  A lower bound of the leader's
-    camp's points from here.
+    shortest holding of another seat with a trump.  A lower bound of the
+    leader's camp's points from here.
 
     The winners of a suit are ``_masters``: the leader's cards above the
-    strongest card any other seat holds.  Each other seat holding the suit
-    must follow them: at worst with its weakest cards, which in every contract
-    are also its cheapest (a suit's points never fall as its strength rises),
-    and those points fall to the leader's tricks too.  A seat that runs out
-    discards, which may only add: a discarded card lands in the same tricks."""
+    strongest card any other seat holds."""
     n = ctx[N]
     hand = hands[leader]
     others = 0
