@@ -368,8 +368,9 @@ def _order(ctx, hands, tcards, p, w, leader, seat, legal_mask, buf, depth):
     A lead: cards no opposing seat can beat in their suit nor ruff (by points),
     then low cards of suits where a partner holds the best card, then other low
     cards; ties broken by how often the card's lead cut the search off before.
-    A follow: cards that take the trick, then points onto the camp's winning
-    card, then the cheapest discard."""
+    A follow: cards that take the trick (the last seat of a trick: the
+    cheapest first; the others: those that keep it, by points), then points
+    onto the camp's winning card, then the cheapest discard."""
     if legal_mask & (legal_mask - 1) == 0:  # one card: nothing to order
         buf[depth, 0] = low_index(legal_mask)
         return 1
@@ -439,7 +440,10 @@ def _order(ctx, hands, tcards, p, w, leader, seat, legal_mask, buf, depth):
                 sc = sc * 4096 + min(buf[BUF_ROWS - 2, c], 4095)
             else:
                 if beats(ctx, c, best, tcards[0] >> 3):
-                    sc = 60 + pts if _holds(ctx, c, foes, late_ruff) else 30 - pts
+                    if p == n - 1:  # the last to play takes the trick as cheaply as it can
+                        sc = 60 - pts
+                    else:
+                        sc = 60 + pts if _holds(ctx, c, foes, late_ruff) else 30 - pts
                 elif partner_holds:
                     sc = 50 + pts
                 else:
