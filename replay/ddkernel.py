@@ -98,6 +98,11 @@ BUF_ROWS = 48
 #: column of the buffer's last row counting the nodes searched; the row before
 #: it counts, per card, the cut-offs its lead made (history heuristic)
 NODES = 31
+#: the buffer's row holding the position searched: the hands (columns 0-4, by
+#: seat) and the trick in progress (columns 8-11).  The search plays and takes
+#: back its cards there, so that its recursive call passes three arrays, not five
+#: (numba passes each array as several words: about 3% of a node)
+POS_ROW = BUF_ROWS - 3
 
 #: transposition table row: four hands, the rest of the key, lower and upper bound, best card
 TT_H1, TT_META, TT_LO, TT_HI, TT_MOVE = 0, 4, 5, 6, 7
@@ -562,13 +567,15 @@ def _camp_trumps(ctx, hands, camp):
 
 
 @kernel
-def search(ctx, tt, buf, depth, hands, tcards, p, w, leader, won, rem, persp, gen, alpha, beta,
-           only):
+def search(ctx, tt, buf, depth, p, w, leader, won, rem, persp, gen, alpha, beta, only):
     """Alpha-beta (fail-soft) value of the position for camp ``persp``; with
-    ``only >= 0``, the value once that card is played.  The one recursive
-    function: numba's cache needs every recursive call typed exactly (int64)."""
+    ``only >= 0``, the value once that card is played.  The position is the
+    buffer's ``POS_ROW`` (``_place``).  The one recursive function: numba's
+    cache needs every recursive call typed exactly (int64)."""
     n = ctx[N]
     buf[BUF_ROWS - 1, NODES] += 1
+    hands = buf[POS_ROW, 0:5]
+    tcards = buf[POS_ROW, 8:12]
     seat = seat_at(leader, p, n)
     hand = hands[seat]
     key_meta = 0
@@ -637,7 +644,7 @@ def search(ctx, tt, buf, depth, hands, tcards, p, w, leader, won, rem, persp, ge
         if p == 0 or beats(ctx, c, tcards[w], tcards[0] >> 3):
             nw = p
         if p + 1 < n:
-            v = search(ctx, tt, buf, depth + 1, hands, tcards, p + 1, nw, leader, won, rem, persp,
+            v = search(ctx, tt, buf, depth + 1, p + 1, nw, leader, won, rem, persp,
                        gen, a, b, none)
         else:  # the trick is complete: score it, then search the next trick (or the end)
             winner = seat_at(leader, nw, n)
@@ -657,7 +664,7 @@ def search(ctx, tt, buf, depth, hands, tcards, p, w, leader, won, rem, persp, ge
                 gain = pts if ctx[CAMP + winner] == persp else zero
             if not stopped:
                 t0, t1, t2, t3 = tcards[0], tcards[1], tcards[2], tcards[3]
-                v = gain + search(ctx, tt, buf, depth + 1, hands, tcards, zero, zero, winner, nwon,
+                v = gain + search(ctx, tt, buf, depth + 1, zero, zero, winner, nwon,
                                   rem - pts, persp, gen, a - gain, b - gain, none)
                 tcards[0], tcards[1], tcards[2], tcards[3] = t0, t1, t2, t3
         hands[seat] ^= bit
@@ -762,6 +769,15 @@ def _tt_store(ctx, tt, row, key, key_meta, normal, persp, rem, alpha, beta, best
     tt[row, TT_MOVE] = best_card
 
 
+@helper
+def _place(buf, hands, tcards):
+    """Put a position's hands and trick into the buffer's ``POS_ROW``."""
+    for s in range(5):
+        buf[POS_ROW, s] = hands[s]
+    for i in range(4):
+        buf[POS_ROW, 8 + i] = tcards[i]
+
+
 @kernel
 def mtd(ctx, tt, buf, hands, tcards, p, w, leader, won, rem, persp, gen, card, guess):
     """Exact value by null-window searches between proven bounds (0 and the most
@@ -771,12 +787,13 @@ def mtd(ctx, tt, buf, hands, tcards, p, w, leader, won, rem, persp, gen, card, g
     upper = 1 if ctx[MODE] == ALL_OR_NOTHING else rem + ctx[CAPOT_BONUS]
     g = guess
     step = 0
+    _place(buf, hands, tcards)  # the searches restore it
     while lower < upper:
         if step % 2 == 0:
             beta = min(max(g, lower + 1), upper)
         else:
             beta = (lower + upper + 1) // 2
-        g = search(ctx, tt, buf, np.int64(0), hands, tcards, p, w, leader, won, rem, persp, gen,
+        g = search(ctx, tt, buf, np.int64(0), p, w, leader, won, rem, persp, gen,
                    beta - 1, beta, card)
         if g < beta:
             upper = min(upper, g)
@@ -787,9 +804,16 @@ def mtd(ctx, tt, buf, hands, tcards, p, w, leader, won, rem, persp, gen, card, g
 
 
 @kernel
+def window(ctx, tt, buf, hands, tcards, p, w, leader, won, rem, persp, gen, alpha, beta, card):
+    """One search of the window (``alpha``, ``beta``), after ``card`` when
+    ``card >= 0``: the fail-soft value."""
+    _place(buf, hands, tcards)
+    return search(ctx, tt, buf, np.int64(0), p, w, leader, won, rem, persp, gen, alpha, beta, card)
+
+
+@kernel
 def at_least(ctx, tt, buf, hands, tcards, p, w, leader, won, rem, persp, gen, card, beta):
     """Is the value (after ``card`` when ``card >= 0``) at least ``beta``?  One
     null-window search."""
-    g = search(ctx, tt, buf, np.int64(0), hands, tcards, p, w, leader, won, rem, persp, gen, beta - 1, beta,
-               card)
-    return g >= beta
+    return window(ctx, tt, buf, hands, tcards, p, w, leader, won, rem, persp, gen, beta - 1, beta,
+                  card) >= beta
