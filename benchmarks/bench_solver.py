@@ -78,7 +78,6 @@ def solve_times(kind: int, hands_list, nodes: list[int] | None = None) -> list[f
 def full_window_times(kind: int, hands_list) -> list[float]:
     """One alpha-beta search over the whole window [0, most to win] per deal:
     the kernel without its null-window driver."""
-    import numpy as np
 
     from replay import ddkernel as k
     from replay.rulesets import load_ruleset
@@ -93,8 +92,8 @@ def full_window_times(kind: int, hands_list) -> list[float]:
         rem = game._rem(pos)
         top = rem + int(game.ctx[k.CAPOT_BONUS])
         t0 = time.perf_counter()
-        k.search(game.ctx, game.tt, game.buf, np.int64(0), h, tcards, 0, 0, 1, 0, rem, 0,
-                 game.gen, -1, top + 1, np.int64(-1))
+        k.window(game.ctx, game.tt, game.buf, h, tcards, 0, 0, 1, 0, rem, 0, game.gen, -1,
+                 top + 1, -1)
         times.append(time.perf_counter() - t0)
     return times
 

@@ -98,6 +98,11 @@ BUF_ROWS = 48
 #: column of the buffer's last row counting the nodes searched; the row before
 #: it counts, per card, the cut-offs its lead made (history heuristic)
 NODES = 31
+#: the buffer's row holding the position searched: the hands (columns 0-4, by
+#: seat) and the trick in progress (columns 8-11).  The search plays and takes
+#: back its cards there, so that its recursive call passes three arrays, not five
+#: (numba passes each array as several words: about 3% of a node)
+POS_ROW = BUF_ROWS - 3
 
 #: transposition table row: four hands, the rest of the key, lower and upper bound, best card
 TT_H1, TT_META, TT_LO, TT_HI, TT_MOVE = 0, 4, 5, 6, 7
@@ -368,8 +373,9 @@ def _order(ctx, hands, tcards, p, w, leader, seat, legal_mask, buf, depth):
     A lead: cards no opposing seat can beat in their suit nor ruff (by points),
     then low cards of suits where a partner holds the best card, then other low
     cards; ties broken by how often the card's lead cut the search off before.
-    A follow: cards that take the trick, then points onto the camp's winning
-    card, then the cheapest discard."""
+    A follow: cards that take the trick (the last seat of a trick: the
+    cheapest first; the others: those that keep it, by points), then points
+    onto the camp's winning card, then the cheapest discard."""
     if legal_mask & (legal_mask - 1) == 0:  # one card: nothing to order
         buf[depth, 0] = low_index(legal_mask)
         return 1
@@ -409,6 +415,12 @@ def _order(ctx, hands, tcards, p, w, leader, seat, legal_mask, buf, depth):
                 if ctx[CAMP + s2] != my_camp and not h & suit_mask and h & ctx[RUFF]:
                     ruffers += 1
             friend_top = _masters(ctx, friends, foes, suit) != 0
+            friend_ruffs = False
+            if not suit_mask & ctx[RUFF]:
+                for s2 in range(1, n + 1):
+                    h = hands[s2]
+                    if s2 != seat and ctx[CAMP + s2] == my_camp and not h & suit_mask and h & ctx[RUFF]:
+                        friend_ruffs = True
         prev = -1
         for o in range(8 * suit, 8 * suit + 8):
             c = ctx[ORDER + o]
@@ -422,14 +434,21 @@ def _order(ctx, hands, tcards, p, w, leader, seat, legal_mask, buf, depth):
             if p == 0:
                 if (ctx[ABOVE + c] & foes) == 0 and (ruffers == 0 or (ctx[RUFF] >> c) & 1):
                     sc = 30 + pts
+                elif friend_ruffs and ruffers == 0:
+                    sc = 20 - pts
                 elif friend_top and (ruffers == 0 or (ctx[RUFF] >> c) & 1):
                     sc = 15 - pts
+                elif ruffers and not (ctx[RUFF] >> c) & 1:
+                    sc = -20 - pts
                 else:
                     sc = -pts
                 sc = sc * 4096 + min(buf[BUF_ROWS - 2, c], 4095)
             else:
                 if beats(ctx, c, best, tcards[0] >> 3):
-                    sc = 60 + pts if _holds(ctx, c, foes, late_ruff) else 30 - pts
+                    if p == n - 1:  # the last to play takes the trick as cheaply as it can
+                        sc = 60 - pts
+                    else:
+                        sc = 60 + pts if _holds(ctx, c, foes, late_ruff) else 30 - pts
                 elif partner_holds:
                     sc = 50 + pts
                 else:
@@ -490,6 +509,8 @@ def _quick_points(ctx, hands, leader):
         shift = 8 * suit
         if not (hand >> shift) & 0xFF:
             continue
+        if ctx[KIND] == suit:  # trumps: counted for the whole camp (_camp_trumps)
+            continue
         win = _masters(ctx, hand, others, suit)
         if not win:
             continue
@@ -505,17 +526,56 @@ def _quick_points(ctx, hands, leader):
                 win &= win - 1
                 extra -= 1
         total += ctx[STRENGTH_POINTS + 256 * suit + win]
+        cashed = bit_count(win)
+        table = BY_STRENGTH + 256 * suit
+        for s in range(1, n + 1):  # every other seat follows with its weakest cards
+            if s == leader:
+                continue
+            held = ctx[table + ((hands[s] >> shift) & 0xFF)]
+            if bit_count(held) > cashed:
+                low = 0
+                for _ in range(cashed):
+                    low |= held & -held
+                    held &= held - 1
+                held = low
+            total += ctx[STRENGTH_POINTS + 256 * suit + held]
     return total
 
 
+@helper
+def _camp_trumps(ctx, hands, camp):
+    """In a suit contract, the points of the trumps of camp ``camp`` that rank
+    above every trump of the other camp, the same for the other camp, and
+    whether each holds such a trump.  Each of them takes the trick it falls in
+    for its camp, whoever leads: lower bounds of both camps' points from a
+    trick start."""
+    if ctx[KIND] > 3:
+        return 0, False, 0, False
+    n = ctx[N]
+    mine = 0
+    theirs = 0
+    for s in range(1, n + 1):
+        if ctx[CAMP + s] == camp:
+            mine |= hands[s]
+        else:
+            theirs |= hands[s]
+    suit = ctx[KIND]
+    top = _masters(ctx, mine, theirs, suit)
+    their_top = _masters(ctx, theirs, mine, suit)
+    pts = STRENGTH_POINTS + 256 * suit
+    return ctx[pts + top], top != 0, ctx[pts + their_top], their_top != 0
+
+
 @kernel
-def search(ctx, tt, buf, depth, hands, tcards, p, w, leader, won, rem, persp, gen, alpha, beta,
-           only):
+def search(ctx, tt, buf, depth, p, w, leader, won, rem, persp, gen, alpha, beta, only):
     """Alpha-beta (fail-soft) value of the position for camp ``persp``; with
-    ``only >= 0``, the value once that card is played.  The one recursive
-    function: numba's cache needs every recursive call typed exactly (int64)."""
+    ``only >= 0``, the value once that card is played.  The position is the
+    buffer's ``POS_ROW`` (``_place``).  The one recursive function: numba's
+    cache needs every recursive call typed exactly (int64)."""
     n = ctx[N]
     buf[BUF_ROWS - 1, NODES] += 1
+    hands = buf[POS_ROW, 0:5]
+    tcards = buf[POS_ROW, 8:12]
     seat = seat_at(leader, p, n)
     hand = hands[seat]
     key_meta = 0
@@ -536,13 +596,20 @@ def search(ctx, tt, buf, depth, hands, tcards, p, w, leader, won, rem, persp, ge
             if top <= alpha:
                 return top
             if ctx[MODE] == POINTS:
-                sure = _quick_points(ctx, hands, leader)
-                if sure > 0:
-                    if ctx[CAMP + leader] == persp:
-                        if sure >= beta:
-                            return sure
-                    elif rem - sure <= alpha:
+                lead_camp = ctx[CAMP + leader]
+                sure, takes, other, other_takes = _camp_trumps(ctx, hands, lead_camp)
+                sure += _quick_points(ctx, hands, leader)
+                takes = takes or sure > 0
+                if lead_camp == persp:
+                    if sure >= beta:
+                        return sure
+                    if other_takes and rem - other <= alpha:
+                        return rem - other
+                else:
+                    if takes and rem - sure <= alpha:
                         return rem - sure
+                    if other >= beta:
+                        return other
             key_meta, normal = _meta(ctx, leader, won, persp, gen)
             key = table_key(ctx, hands)
             row = _tt_find(tt, key, key_meta)
@@ -577,7 +644,7 @@ def search(ctx, tt, buf, depth, hands, tcards, p, w, leader, won, rem, persp, ge
         if p == 0 or beats(ctx, c, tcards[w], tcards[0] >> 3):
             nw = p
         if p + 1 < n:
-            v = search(ctx, tt, buf, depth + 1, hands, tcards, p + 1, nw, leader, won, rem, persp,
+            v = search(ctx, tt, buf, depth + 1, p + 1, nw, leader, won, rem, persp,
                        gen, a, b, none)
         else:  # the trick is complete: score it, then search the next trick (or the end)
             winner = seat_at(leader, nw, n)
@@ -597,7 +664,7 @@ def search(ctx, tt, buf, depth, hands, tcards, p, w, leader, won, rem, persp, ge
                 gain = pts if ctx[CAMP + winner] == persp else zero
             if not stopped:
                 t0, t1, t2, t3 = tcards[0], tcards[1], tcards[2], tcards[3]
-                v = gain + search(ctx, tt, buf, depth + 1, hands, tcards, zero, zero, winner, nwon,
+                v = gain + search(ctx, tt, buf, depth + 1, zero, zero, winner, nwon,
                                   rem - pts, persp, gen, a - gain, b - gain, none)
                 tcards[0], tcards[1], tcards[2], tcards[3] = t0, t1, t2, t3
         hands[seat] ^= bit
@@ -702,6 +769,15 @@ def _tt_store(ctx, tt, row, key, key_meta, normal, persp, rem, alpha, beta, best
     tt[row, TT_MOVE] = best_card
 
 
+@helper
+def _place(buf, hands, tcards):
+    """Put a position's hands and trick into the buffer's ``POS_ROW``."""
+    for s in range(5):
+        buf[POS_ROW, s] = hands[s]
+    for i in range(4):
+        buf[POS_ROW, 8 + i] = tcards[i]
+
+
 @kernel
 def mtd(ctx, tt, buf, hands, tcards, p, w, leader, won, rem, persp, gen, card, guess):
     """Exact value by null-window searches between proven bounds (0 and the most
@@ -711,12 +787,13 @@ def mtd(ctx, tt, buf, hands, tcards, p, w, leader, won, rem, persp, gen, card, g
     upper = 1 if ctx[MODE] == ALL_OR_NOTHING else rem + ctx[CAPOT_BONUS]
     g = guess
     step = 0
+    _place(buf, hands, tcards)  # the searches restore it
     while lower < upper:
         if step % 2 == 0:
             beta = min(max(g, lower + 1), upper)
         else:
             beta = (lower + upper + 1) // 2
-        g = search(ctx, tt, buf, np.int64(0), hands, tcards, p, w, leader, won, rem, persp, gen,
+        g = search(ctx, tt, buf, np.int64(0), p, w, leader, won, rem, persp, gen,
                    beta - 1, beta, card)
         if g < beta:
             upper = min(upper, g)
@@ -727,9 +804,16 @@ def mtd(ctx, tt, buf, hands, tcards, p, w, leader, won, rem, persp, gen, card, g
 
 
 @kernel
+def window(ctx, tt, buf, hands, tcards, p, w, leader, won, rem, persp, gen, alpha, beta, card):
+    """One search of the window (``alpha``, ``beta``), after ``card`` when
+    ``card >= 0``: the fail-soft value."""
+    _place(buf, hands, tcards)
+    return search(ctx, tt, buf, np.int64(0), p, w, leader, won, rem, persp, gen, alpha, beta, card)
+
+
+@kernel
 def at_least(ctx, tt, buf, hands, tcards, p, w, leader, won, rem, persp, gen, card, beta):
     """Is the value (after ``card`` when ``card >= 0``) at least ``beta``?  One
     null-window search."""
-    g = search(ctx, tt, buf, np.int64(0), hands, tcards, p, w, leader, won, rem, persp, gen, beta - 1, beta,
-               card)
-    return g >= beta
+    return window(ctx, tt, buf, hands, tcards, p, w, leader, won, rem, persp, gen, beta - 1, beta,
+                  card) >= beta

@@ -68,6 +68,37 @@ def test_solver_agrees_with_plain_minimax(variant, kind, tricks, seed):
         assert game.value(pos, camp) == brute_value(game, pos, camp)
 
 
+@settings(max_examples=2000, deadline=None)
+@given(variant=st.sampled_from(VARIANTS), kind=st.sampled_from(KINDS),
+       tricks=st.integers(2, 3), seed=st.integers(0, 2**32 - 1))
+def test_quick_bounds_never_overstate(variant, kind, tricks, seed):
+    """The search's cut-off bounds at a trick start (docs/analysis.md, "The
+    solver"), against the plain minimax: the leader's camp takes at least its
+    sure trumps plus its quick points, the other camp at least its sure trumps,
+    and a camp holding a sure trump leaves the other no capot."""
+    import numpy as np
+
+    from replay import ddkernel as k
+
+    rs = ruleset(variant)
+    rng = random.Random(seed)
+    pos, _ = random_position(rs, rng, tricks, in_trick=0)
+    game = Game(rs, kind, rng.randint(1, rs.players))
+    hands = np.zeros(5, dtype=np.int64)
+    hands[:len(pos.hands)] = pos.hands
+    lead_camp = game.camp[pos.leader]
+    sure, takes, other, other_takes = k._camp_trumps(game.ctx, hands, lead_camp)
+    sure += k._quick_points(game.ctx, hands, pos.leader)
+    rem = game._rem(pos)
+    mine = brute_value(game, pos, lead_camp)
+    theirs = brute_value(game, pos, 1 - lead_camp)
+    assert mine >= sure and theirs >= other
+    if other_takes:
+        assert mine <= rem - other
+    if takes or sure > 0:
+        assert theirs <= rem - sure
+
+
 @settings(max_examples=60, deadline=None)
 @given(variant=st.sampled_from(VARIANTS), kind=st.sampled_from(KINDS),
        seed=st.integers(0, 2**32 - 1))
