@@ -570,7 +570,7 @@ def _camp_trumps(ctx, hands, camp):
 def search(ctx, tt, buf, depth, p, w, leader, won, rem, persp, gen, alpha, beta, only):
     """Alpha-beta (fail-soft) value of the position for camp ``persp``; with
     ``only >= 0``, the value once that card is played.  The position is the
-    buffer's ``POS_ROW`` (``_place``).  The one recursive function: numba's
+    buffer's ``POS_ROW`` (``_put_position``).  The one recursive function: numba's
     cache needs every recursive call typed exactly (int64)."""
     n = ctx[N]
     buf[BUF_ROWS - 1, NODES] += 1
@@ -770,7 +770,7 @@ def _tt_store(ctx, tt, row, key, key_meta, normal, persp, rem, alpha, beta, best
 
 
 @helper
-def _place(buf, hands, tcards):
+def _put_position(buf, hands, tcards):
     """Put a position's hands and trick into the buffer's ``POS_ROW``."""
     for s in range(5):
         buf[POS_ROW, s] = hands[s]
@@ -787,7 +787,7 @@ def mtd(ctx, tt, buf, hands, tcards, p, w, leader, won, rem, persp, gen, card, g
     upper = 1 if ctx[MODE] == ALL_OR_NOTHING else rem + ctx[CAPOT_BONUS]
     g = guess
     step = 0
-    _place(buf, hands, tcards)  # the searches restore it
+    _put_position(buf, hands, tcards)  # the searches restore it
     while lower < upper:
         if step % 2 == 0:
             beta = min(max(g, lower + 1), upper)
@@ -807,7 +807,7 @@ def mtd(ctx, tt, buf, hands, tcards, p, w, leader, won, rem, persp, gen, card, g
 def window(ctx, tt, buf, hands, tcards, p, w, leader, won, rem, persp, gen, alpha, beta, card):
     """One search of the window (``alpha``, ``beta``), after ``card`` when
     ``card >= 0``: the fail-soft value."""
-    _place(buf, hands, tcards)
+    _put_position(buf, hands, tcards)
     return search(ctx, tt, buf, np.int64(0), p, w, leader, won, rem, persp, gen, alpha, beta, card)
 
 
