@@ -409,18 +409,16 @@ def _order(ctx, hands, tcards, p, w, leader, seat, legal_mask, buf, depth):
         if not legal_mask & suit_mask:
             continue
         ruffers = 0
-        if p == 0:
+        if p == 0:  # seats void in the suit that hold a trump (none when it is trumps)
+            friend_ruffs = False
             for s2 in range(1, n + 1):
                 h = hands[s2]
-                if ctx[CAMP + s2] != my_camp and not h & suit_mask and h & ctx[RUFF]:
-                    ruffers += 1
-            friend_top = _masters(ctx, friends, foes, suit) != 0
-            friend_ruffs = False
-            if not suit_mask & ctx[RUFF]:
-                for s2 in range(1, n + 1):
-                    h = hands[s2]
-                    if s2 != seat and ctx[CAMP + s2] == my_camp and not h & suit_mask and h & ctx[RUFF]:
+                if not h & suit_mask and h & ctx[RUFF]:
+                    if ctx[CAMP + s2] != my_camp:
+                        ruffers += 1
+                    elif s2 != seat:
                         friend_ruffs = True
+            friend_top = _masters(ctx, friends, foes, suit) != 0
         prev = -1
         for o in range(8 * suit, 8 * suit + 8):
             c = ctx[ORDER + o]
