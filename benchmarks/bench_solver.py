@@ -5,13 +5,16 @@ analysed card by card, per contract kind, with baselines measured in the same ru
     python benchmarks/bench_solver.py --deals 50     # a shorter run
     python benchmarks/bench_solver.py --quick        # 20 deals per kind, small baselines
 
-What it measures (one process, one core, numba cache warm):
+What it measures (one process, numba cache warm; one thread, and again with
+``--threads`` threads per solve, ``replay.split``):
 - solve: ``Game.value`` of the callers' camp from the first lead of a random
   deal (bg4 rules: suit = hearts trump, No trumps, All trumps), median and
   95th percentile;
 - deal: the same deal played out and analysed card by card as ``belot
   analyze`` does (before/after/best for every card; the play follows a best
   card 70% of the time, a random legal card otherwise), median and p95;
+- threads: both measures again with every solve spread over ``--threads``
+  threads (default: every core), beside the one-thread figures of this run;
 - baseline 1: the same kernel with ``NUMBA_DISABLE_JIT=1`` (plain Python), full
   solves of the first ``--baseline`` deals, in a subprocess;
 - baseline 2: one full-window alpha-beta search (the same compiled kernel and
@@ -58,20 +61,21 @@ def pct(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(round(q * (len(xs) - 1))))]
 
 
-def solve_times(kind: int, hands_list, nodes: list[int] | None = None) -> list[float]:
+def solve_times(kind: int, hands_list, nodes: list[int] | None = None,
+                threads: int = 1) -> list[float]:
     from replay.rulesets import load_ruleset
     from replay.solver import Game
 
     rs = load_ruleset("bg4")
     times = []
     for hands in hands_list:
-        game = Game(rs, kind, 1)
+        game = Game(rs, kind, 1, threads=threads)
         pos = game.start(hands, 1)
         t0 = time.perf_counter()
         game.value(pos, 0)
         times.append(time.perf_counter() - t0)
         if nodes is not None:
-            nodes.append(int(game.buf[-1, -1]))
+            nodes.append(game.nodes())
     return times
 
 
@@ -98,7 +102,7 @@ def full_window_times(kind: int, hands_list) -> list[float]:
     return times
 
 
-def deal_times(kind: int, hands_list, seed: int) -> list[float]:
+def deal_times(kind: int, hands_list, seed: int, threads: int = 1) -> list[float]:
     """A deal played out (mostly best cards) and analysed card by card."""
     from replay.analysis import best_cards
     from replay.cards import cards_in
@@ -109,7 +113,7 @@ def deal_times(kind: int, hands_list, seed: int) -> list[float]:
     rng = random.Random(seed)
     times = []
     for hands in hands_list:
-        game = Game(rs, kind, 1)
+        game = Game(rs, kind, 1, threads=threads)
         pos = game.start(hands, 1)
         t0 = time.perf_counter()
         known = (0, game.value(pos, 0))
@@ -171,6 +175,9 @@ def main() -> None:
                     help="deals per kind solved by one full-window search (default 50)")
     ap.add_argument("--endings", type=int, default=20,
                     help="4-trick endings per kind for the minimax baseline (default 20)")
+    ap.add_argument("--threads", type=int, default=os.cpu_count() or 1,
+                    help="threads per solve for the second set of figures (default: every "
+                         "core; 1 skips it)")
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--seed", type=int, default=2026)
     args = ap.parse_args()
@@ -182,19 +189,26 @@ def main() -> None:
     t0 = time.perf_counter()
     warm()
     print(f"numba kernel ready in {time.perf_counter() - t0:.1f} s (cache load or compile)")
-    print(f"{args.deals} random bg4 deals per kind, one core; times in ms (median / p95)\n")
-    print(f"{'kind':<11} {'solve':>15} {'nodes (med)':>12} {'deal analysed':>15} "
+    print(f"{args.deals} random bg4 deals per kind; times in ms (median / p95)\n")
+    print(f"{'kind':<11} {'threads':>7} {'solve':>15} {'nodes (med)':>12} {'deal analysed':>15} "
           f"{'deal/solve':>10}")
     ratios = []
     for name, kind in KINDS.items():
         hands = deals(args.deals, args.seed + kind)
-        nodes: list[int] = []
-        st = solve_times(kind, hands, nodes)
-        dt = deal_times(kind, hands, args.seed)
-        print(f"{name:<11} {_ms(st):>15} {int(statistics.median(nodes)):>12,} {_ms(dt):>15} "
-              f"{statistics.median(dt) / statistics.median(st):>9.1f}x")
-        sys.stdout.flush()
+        runs = {}
+        for threads in sorted({1, args.threads}):
+            nodes: list[int] = []
+            st = solve_times(kind, hands, nodes, threads)
+            dt = deal_times(kind, hands, args.seed, threads)
+            runs[threads] = st, dt
+            print(f"{name:<11} {threads:>7} {_ms(st):>15} {int(statistics.median(nodes)):>12,} "
+                  f"{_ms(dt):>15} {statistics.median(dt) / statistics.median(st):>9.1f}x")
+            sys.stdout.flush()
+        st, dt = runs[1]
         line = []
+        if args.threads > 1:
+            line.append((f"{args.threads} threads: one solve", st, runs[args.threads][0]))
+            line.append((f"{args.threads} threads: deal analysed", dt, runs[args.threads][1]))
         if args.full_window:
             fw = full_window_times(kind, hands[:args.full_window])
             line.append(("one full-window search", fw, st[:args.full_window]))
@@ -205,7 +219,8 @@ def main() -> None:
             fast, slow = endings(kind, args.endings, args.seed + kind)
             line.append(("4-trick endings, plain minimax", slow, fast))
         ratios.append((name, line))
-    print("\nbaselines on the same deals, this run (median ms, and baseline / solver):")
+    print("\nbaselines on the same deals, this run (median ms, and baseline / solver; the\n"
+          "threads lines: one thread, beside the solver on --threads threads):")
     for name, line in ratios:
         for what, base, ours in line:
             ratio = statistics.median(base) / statistics.median(ours)

@@ -21,6 +21,7 @@ Pure: no Streamlit; every function here has unit tests.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -128,7 +129,7 @@ def analyse_loaded(loaded: LoadedGame, deal: int) -> DealDD | NoAnalysis:
     if reason is not None:
         return NoAnalysis(reason)
     t0 = time.perf_counter()
-    a = analyse_deal(dr, rs)
+    a = analyse_deal(dr, rs, threads=os.cpu_count() or 1)  # one deal, wanted now: every core
     if a is None or dr.contract is None:  # unplayable_reason said it could: keep standing
         return NoAnalysis("the solver could not take this deal")
     return from_analysis(a, CONTRACT_TEXT[dr.contract], time.perf_counter() - t0)

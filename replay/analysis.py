@@ -81,19 +81,21 @@ def unplayable_reason(dr: DealReport, rs: Ruleset) -> str | None:
     return None
 
 
-def deal_game(dr: DealReport, rs: Ruleset) -> tuple[Game, bool]:
+def deal_game(dr: DealReport, rs: Ruleset, threads: int = 1) -> tuple[Game, bool]:
     """The deal's double-dummy game (Betl plays as No trumps, hu3-19)."""
     assert dr.contract is not None and dr.caller is not None  # playable() holds
     betl = "betl" in dr.figures
     kind = NO_TRUMPS if betl else dr.contract
-    return Game(rs, kind, dr.caller, betl=betl), betl
+    return Game(rs, kind, dr.caller, betl=betl, threads=threads), betl
 
 
-def analyse_deal(dr: DealReport, rs: Ruleset) -> DealAnalysis | None:
-    """Solve a replayed deal card by card; None when it cannot be solved."""
+def analyse_deal(dr: DealReport, rs: Ruleset, threads: int = 1) -> DealAnalysis | None:
+    """Solve a replayed deal card by card; None when it cannot be solved.
+    ``threads``: threads per solve, for one deal wanted soon (the viewer); a run
+    over many deals gets more from a process per core (``belot analyze -j``)."""
     if not playable(dr, rs):
         return None
-    game, betl = deal_game(dr, rs)
+    game, betl = deal_game(dr, rs, threads)
     n = rs.players
     leader = dr.tricks[0].leader if dr.tricks else (dr.dealer % n + 1 if dr.dealer else 1)
     pos = game.start(dr.hands, leader)
@@ -129,11 +131,7 @@ def best_cards(game: Game, pos: Position, camp: int, before: int) -> list[int]:
     """The legal cards that keep ``before`` (equivalent cards tested once)."""
     legal = game.legal(pos)
     reps = game.representatives(pos, legal)
-    keeps: dict[int, bool] = {}
-    for c in cards_in(legal):
-        r = reps[c]
-        if r not in keeps:
-            keeps[r] = game.at_least(pos, camp, before, card=r)
+    keeps = game.keeps(pos, camp, before, sorted(set(reps.values())))
     return [c for c in cards_in(legal) if keeps[reps[c]]]
 
 

@@ -51,7 +51,9 @@ from numba import njit  # noqa: E402  (reads NUMBA_CACHE_DIR when first imported
 #: suite uses it) but not in its typed signature; should a numba release drop
 #: it, deleting it here only makes the kernel slower.  Together these took a
 #: node from about 200 to 80-110 ns (benchmarks/bench_solver.py).
-_OPTIONS: dict[str, Any] = {"cache": True, "_nrt": False}
+#: ``nogil``: the kernel runs without Python's lock, so that threads can search
+#: the children of one position side by side (``replay.split``).
+_OPTIONS: dict[str, Any] = {"cache": True, "_nrt": False, "nogil": True}
 kernel = njit(**_OPTIONS)
 helper = njit(inline="always", **_OPTIONS)
 
@@ -98,15 +100,32 @@ BUF_ROWS = 48
 #: column of the buffer's last row counting the nodes searched; the row before
 #: it counts, per card, the cut-offs its lead made (history heuristic)
 NODES = 31
+#: column of the buffer's last row that another thread sets to stop this
+#: search: the probe it belongs to is decided.  A stopped search returns at
+#: once and stores nothing, since its values are no longer bounds of anything.
+STOPPED = 30
+#: column of the buffer's last row asking the search to try the replies to its
+#: first card weakest first (``_order``'s list reversed): a second thread that
+#: helps prove the same card starts from the other end, and the two meet
+#: through the table
+REVERSED = 29
 #: the buffer's row holding the position searched: the hands (columns 0-4, by
 #: seat) and the trick in progress (columns 8-11).  The search plays and takes
 #: back its cards there, so that its recursive call passes three arrays, not five
 #: (numba passes each array as several words: about 3% of a node)
 POS_ROW = BUF_ROWS - 3
 
-#: transposition table row: four hands, the rest of the key, lower and upper bound, best card
-TT_H1, TT_META, TT_LO, TT_HI, TT_MOVE = 0, 4, 5, 6, 7
+#: transposition table row: the four suit words and the rest of the key, each
+#: XORed with the row's data word (``TT_DATA``: lower bound, upper bound and best
+#: card packed).  Threads share the table without locks: a row read while
+#: another thread writes it mixes two writes, and then its key words no longer
+#: match once the data word is taken off, so it reads as a miss (the scheme of
+#: chess programs' lockless tables: one 64-bit store is never torn).
+TT_H1, TT_META, TT_DATA = 0, 4, 5
 TT_WIDTH = 8
+#: the data word's fields: bounds offset by ``INF`` in 22 bits each, the best card above them
+_BOUND_BITS = 22
+_MOVE_SHIFT = 2 * _BOUND_BITS
 
 #: index of a one-bit 32-bit mask: 2**i % 37 is distinct for i < 36
 _MOD37 = np.full(37, -1, dtype=np.int64)
@@ -572,6 +591,8 @@ def search(ctx, tt, buf, depth, p, w, leader, won, rem, persp, gen, alpha, beta,
     cache needs every recursive call typed exactly (int64)."""
     n = ctx[N]
     buf[BUF_ROWS - 1, NODES] += 1
+    if buf[BUF_ROWS - 1, STOPPED]:
+        return 0
     hands = buf[POS_ROW, 0:5]
     tcards = buf[POS_ROW, 8:12]
     seat = seat_at(leader, p, n)
@@ -611,15 +632,21 @@ def search(ctx, tt, buf, depth, p, w, leader, won, rem, persp, gen, alpha, beta,
             key_meta, normal = _meta(ctx, leader, won, persp, gen)
             key = table_key(ctx, hands)
             row = _tt_find(tt, key, key_meta)
-            if _tt_hit(tt, row, key, key_meta):
-                lo, hi = _tt_bounds(ctx, tt, row, normal, persp, rem)
+            d = _tt_data(tt, row, key, key_meta)
+            if d >= 0:
+                lo, hi = _tt_bounds(ctx, d, normal, persp, rem)
                 if lo >= beta:
                     return lo
                 if hi <= alpha:
                     return hi
-                tt_move = absolute_card(ctx, hands, tt[row, TT_MOVE] & 63)
+                tt_move = absolute_card(ctx, hands, (d >> _MOVE_SHIFT) & 63)
         legal_mask = legal(ctx, hand, tcards, p, w, leader, seat)
         k = _order(ctx, hands, tcards, p, w, leader, seat, legal_mask, buf, depth)
+        if depth == 1 and buf[BUF_ROWS - 1, REVERSED]:
+            for i in range(k // 2):
+                c = buf[depth, i]
+                buf[depth, i] = buf[depth, k - 1 - i]
+                buf[depth, k - 1 - i] = c
         if tt_move >= 0:
             for i in range(k):
                 if buf[depth, i] == tt_move:
@@ -682,7 +709,7 @@ def search(ctx, tt, buf, depth, p, w, leader, won, rem, persp, gen, alpha, beta,
             if p == 0:
                 buf[BUF_ROWS - 2, c] += bit_count(hand)
             break
-    if p == 0 and only < 0:
+    if p == 0 and only < 0 and not buf[BUF_ROWS - 1, STOPPED]:
         _tt_store(ctx, tt, row, key, key_meta, normal, persp, rem, alpha, beta, best,
                   relative_card(ctx, hands, best_card) + 64 * bit_count(hand))
     return best
@@ -721,22 +748,45 @@ def _tt_find(tt, key, key_meta):
     if _tt_hit(tt, row + 1, key, key_meta):
         return row + 1
     gen = key_meta >> 8
-    w0 = tt[row, TT_MOVE] if (tt[row, TT_META] >> 8) == gen else -1
-    w1 = tt[row + 1, TT_MOVE] if (tt[row + 1, TT_META] >> 8) == gen else -1
+    w0 = _tt_weight(tt, row, gen)
+    w1 = _tt_weight(tt, row + 1, gen)
     return row + 1 if w1 < w0 else row
 
 
 @helper
-def _tt_hit(tt, row, key, key_meta):
-    return (tt[row, 0] == key[0] and tt[row, 1] == key[1] and tt[row, 2] == key[2]
-            and tt[row, 3] == key[3] and tt[row, TT_META] == key_meta)
+def _tt_weight(tt, row, gen):
+    """How dear a row is to keep: its cards left (its best card's field), -1
+    for a row of an earlier game."""
+    data = tt[row, TT_DATA]
+    if ((tt[row, TT_META] ^ data) >> 8) != gen:
+        return -1
+    return data >> _MOVE_SHIFT
 
 
 @helper
-def _tt_bounds(ctx, tt, row, normal, persp, rem):
-    """The stored bounds, seen from ``persp``."""
-    lo = tt[row, TT_LO]
-    hi = tt[row, TT_HI]
+def _tt_hit(tt, row, key, key_meta):
+    return _tt_data(tt, row, key, key_meta) >= 0
+
+
+@helper
+def _tt_data(tt, row, key, key_meta):
+    """The row's data word when it holds ``key``, else -1.  The word is read
+    once: what is decoded from it is what the key check passed (another thread
+    may write the row meanwhile)."""
+    d = tt[row, TT_DATA]
+    if ((tt[row, 0] ^ d) == key[0] and (tt[row, 1] ^ d) == key[1]
+            and (tt[row, 2] ^ d) == key[2] and (tt[row, 3] ^ d) == key[3]
+            and (tt[row, TT_META] ^ d) == key_meta):
+        return d
+    return -1
+
+
+@helper
+def _tt_bounds(ctx, d, normal, persp, rem):
+    """The bounds of data word ``d``, seen from ``persp``."""
+    mask = (1 << _BOUND_BITS) - 1
+    lo = (d & mask) - INF
+    hi = ((d >> _BOUND_BITS) & mask) - INF
     if normal and persp == 1:
         total = 1 if ctx[MODE] == ALL_OR_NOTHING else rem
         lo, hi = total - hi, total - lo
@@ -747,8 +797,9 @@ def _tt_bounds(ctx, tt, row, normal, persp, rem):
 def _tt_store(ctx, tt, row, key, key_meta, normal, persp, rem, alpha, beta, best, best_card):
     """Record what a search of window (alpha, beta) proved about a trick start."""
     lo, hi = -INF, INF
-    if _tt_hit(tt, row, key, key_meta):
-        lo, hi = _tt_bounds(ctx, tt, row, normal, persp, rem)
+    d = _tt_data(tt, row, key, key_meta)
+    if d >= 0:
+        lo, hi = _tt_bounds(ctx, d, normal, persp, rem)
     if best <= alpha:
         hi = min(hi, best)
     elif best >= beta:
@@ -759,12 +810,13 @@ def _tt_store(ctx, tt, row, key, key_meta, normal, persp, rem, alpha, beta, best
     if normal and persp == 1:
         total = 1 if ctx[MODE] == ALL_OR_NOTHING else rem
         lo, hi = total - hi, total - lo
+    lo = min(max(lo, -INF), INF)  # a bound beyond the range is no bound
+    hi = min(max(hi, -INF), INF)
+    d = (lo + INF) | ((hi + INF) << _BOUND_BITS) | (best_card << _MOVE_SHIFT)
+    tt[row, TT_DATA] = d
     for s in range(4):
-        tt[row, s] = key[s]
-    tt[row, TT_META] = key_meta
-    tt[row, TT_LO] = lo
-    tt[row, TT_HI] = hi
-    tt[row, TT_MOVE] = best_card
+        tt[row, s] = key[s] ^ d
+    tt[row, TT_META] = key_meta ^ d
 
 
 @helper
@@ -799,6 +851,14 @@ def mtd(ctx, tt, buf, hands, tcards, p, w, leader, won, rem, persp, gen, card, g
             lower = max(lower, g)
         step += 1
     return lower
+
+
+@kernel
+def children(ctx, buf, hands, tcards, p, w, leader, seat):
+    """The distinct legal cards of ``seat`` into ``buf[0, 0:k]`` in the search's
+    order (``_order``); returns ``k``."""
+    legal_mask = legal(ctx, hands[seat], tcards, p, w, leader, seat)
+    return _order(ctx, hands, tcards, p, w, leader, seat, legal_mask, buf, np.int64(0))
 
 
 @kernel

@@ -30,6 +30,7 @@ from typing import Any
 import numpy as np
 
 from replay import ddkernel as k
+from replay import split
 from replay.cards import CONTRACT_TABLES, SUIT_OF, ContractTables, cards_in
 from replay.legality import trick_winner
 from replay.ruleset import Ruleset
@@ -146,10 +147,12 @@ class Game:
     ``betl``: the soloist (``caller``) must take no trick; values are 1 or 0.
     ``claimers``: a claim of the rest by that ruleset side; values are 1 when
     the claimers take every remaining trick, else 0 (camp 0 are the claimers).
+    ``threads``: how many threads one solve may use (``replay.split``): the
+    values are the same, only the time to find them changes.
     """
 
     def __init__(self, ruleset: Ruleset, kind: int, caller: int, betl: bool = False,
-                 claimers: int | None = None) -> None:
+                 claimers: int | None = None, threads: int = 1) -> None:
         self.rs = ruleset
         self.kind = kind
         self.ct = CONTRACT_TABLES[kind]
@@ -171,7 +174,9 @@ class Game:
         self.ctx = _context(ruleset, kind, self.camp, mode, stop)
         self.gen = _new_generation()
         self.tt = _table()
-        self.buf = np.zeros((k.BUF_ROWS, 32), dtype=np.int64)
+        self.threads = max(1, threads)
+        self.bufs = split.new_buffers(self.threads)
+        self.buf = self.bufs[0]
 
     # ------------------------------------------------------------ positions
     def start(self, hands: dict[int, int], leader: int) -> Position:
@@ -248,6 +253,15 @@ class Game:
         rem = self._rem(pos)
         if guess is None:
             guess = 0 if self.all_or_nothing else rem // 2
+        if self.threads > 1 and card < 0:
+            team = split.crew(self.threads)
+            if team.busy.acquire(blocking=False):  # else another solve has the crew: search alone
+                try:
+                    search = self._search(pos, hands, tcards, w, rem, camp)
+                    upper = 1 if self.all_or_nothing else rem + int(self.ctx[k.CAPOT_BONUS])
+                    return split.mtd(search, team, self.camp[pos.turn] == camp, 0, upper, guess)
+                finally:
+                    team.busy.release()
         return int(k.mtd(self.ctx, self.tt, self.buf, hands, tcards, len(pos.trick), w, pos.leader,
                          pos.won, rem, camp, self.gen, card, guess))
 
@@ -266,6 +280,29 @@ class Game:
         hands, tcards, w = self._arrays(pos)
         return bool(k.at_least(self.ctx, self.tt, self.buf, hands, tcards, len(pos.trick), w, pos.leader,
                                pos.won, self._rem(pos), camp, self.gen, card, beta))
+
+    def keeps(self, pos: Position, camp: int, beta: int, cards: list[int]) -> dict[int, bool]:
+        """For each of ``cards``: does ``camp`` still secure ``beta`` once it is
+        played (``at_least``)?  Shared out over the threads when there are several."""
+        if self.threads > 1 and len(cards) > 1:
+            team = split.crew(self.threads)
+            if team.busy.acquire(blocking=False):
+                try:
+                    hands, tcards, w = self._arrays(pos)
+                    search = self._search(pos, hands, tcards, w, self._rem(pos), camp)
+                    return split.each_at_least(search, team, cards, beta)
+                finally:
+                    team.busy.release()
+        return {c: self.at_least(pos, camp, beta, card=c) for c in cards}
+
+    def nodes(self) -> int:
+        """Positions searched so far by this game's threads (the kernel's counter)."""
+        return sum(int(b[k.BUF_ROWS - 1, k.NODES]) for b in self.bufs)
+
+    def _search(self, pos: Position, hands: Any, tcards: Any, w: int, rem: int,
+                camp: int) -> split.Search:
+        return split.Search(self.ctx, self.tt, self.bufs, hands, tcards, len(pos.trick), w,
+                            pos.leader, pos.won, rem, camp, self.gen)
 
     def representatives(self, pos: Position, legal: int) -> dict[int, int]:
         """Legal card -> the card that stands for it (equivalent cards share one)."""
@@ -310,4 +347,5 @@ def warm() -> None:
     game.value(pos, 0)
     game.at_least(pos, 0, 1)
     game.representatives(pos, game.legal(pos))
+    k.children(game.ctx, game.buf, *game._arrays(pos)[:2], 0, 0, 1, 1)
     game.gain(pos, 0, 0)
