@@ -104,11 +104,6 @@ NODES = 31
 #: search: the probe it belongs to is decided.  A stopped search returns at
 #: once and stores nothing, since its values are no longer bounds of anything.
 STOPPED = 30
-#: column of the buffer's last row asking the search to try the replies to its
-#: first card weakest first (``_order``'s list reversed): a second thread that
-#: helps prove the same card starts from the other end, and the two meet
-#: through the table
-REVERSED = 29
 #: the buffer's row holding the position searched: the hands (columns 0-4, by
 #: seat) and the trick in progress (columns 8-11).  The search plays and takes
 #: back its cards there, so that its recursive call passes three arrays, not five
@@ -642,11 +637,6 @@ def search(ctx, tt, buf, depth, p, w, leader, won, rem, persp, gen, alpha, beta,
                 tt_move = absolute_card(ctx, hands, (d >> _MOVE_SHIFT) & 63)
         legal_mask = legal(ctx, hand, tcards, p, w, leader, seat)
         k = _order(ctx, hands, tcards, p, w, leader, seat, legal_mask, buf, depth)
-        if depth == 1 and buf[BUF_ROWS - 1, REVERSED]:
-            for i in range(k // 2):
-                c = buf[depth, i]
-                buf[depth, i] = buf[depth, k - 1 - i]
-                buf[depth, k - 1 - i] = c
         if tt_move >= 0:
             for i in range(k):
                 if buf[depth, i] == tt_move:

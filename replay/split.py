@@ -115,67 +115,42 @@ class Search:
 
 
 def probe(search: Search, team: Crew, children: list[int], maximizing: bool,
-          beta: int, helped: bool) -> tuple[int, int]:
+          beta: int) -> tuple[int, int]:
     """One null-window probe of the position at ``beta`` over its ``children``
     on the crew's workers: the fail-soft value and the child that gave it.
-
-    The workers take the children in order.  With ``helped``, the second worker
-    first searches the first child too, its replies weakest first
-    (``ddkernel.REVERSED``): when that child must be proved against every
-    reply, the two workers share the replies through the table; the first to
-    finish stops the other."""
+    The workers take the children in order; the first child that decides the
+    probe stops the others."""
     lock = threading.Lock()
-    tasks = [(children[0], False)]
-    if helped and len(children) > 1 and team.size > 1:
-        tasks.append((children[0], True))
-    tasks += [(c, False) for c in children[1:]]
     state = {"next": 0, "decided": False}
-    on: dict[int, int] = {}  # worker -> the child it searches
     values: dict[int, int] = {}
 
     def job(worker: int) -> None:
-        buf = search.bufs[worker]
-        flags = buf[k.BUF_ROWS - 1]
+        flags = search.bufs[worker][k.BUF_ROWS - 1]
         while True:
             with lock:
-                while state["next"] < len(tasks) and tasks[state["next"]][0] in values:
-                    state["next"] += 1  # answered meanwhile by its other search
                 i = state["next"]
-                if state["decided"] or i >= len(tasks):
+                if state["decided"] or i >= len(children):
                     return
                 state["next"] = i + 1
-                card, reverse = tasks[i]
-                on[worker] = card
-            flags[k.REVERSED] = reverse
-            v = search.window(worker, beta - 1, beta, card)
-            flags[k.REVERSED] = 0
+            v = search.window(worker, beta - 1, beta, children[i])
             with lock:
-                del on[worker]
                 if flags[k.STOPPED]:
-                    if state["decided"]:
-                        return
-                    flags[k.STOPPED] = 0  # its child was answered by the other search
-                    continue
-                values[card] = v
-                decides = (v >= beta) == maximizing
-                if decides:
+                    return  # the probe was decided meanwhile: v is no value
+                values[children[i]] = v
+                if (v >= beta) == maximizing:  # this child decides the probe
                     state["decided"] = True
-                for j, other in enumerate(search.bufs):
-                    if j != worker and (decides or on.get(j) == card):
-                        other[k.BUF_ROWS - 1, k.STOPPED] = 1
+                    for j, other in enumerate(search.bufs):
+                        if j != worker:
+                            other[k.BUF_ROWS - 1, k.STOPPED] = 1
 
     try:
         team.run(job)
     finally:
         for buf in search.bufs:
             buf[k.BUF_ROWS - 1, k.STOPPED] = 0
-            buf[k.BUF_ROWS - 1, k.REVERSED] = 0
     pick = max if maximizing else min
     card = pick(values, key=lambda c: values[c])
     return values[card], card
-
-
-HELP_FIRST = [True]
 
 
 def mtd(search: Search, team: Crew, maximizing: bool, lower: int, upper: int,
@@ -186,7 +161,7 @@ def mtd(search: Search, team: Crew, maximizing: bool, lower: int, upper: int,
     step = 0
     while lower < upper:
         beta = min(max(g, lower + 1), upper) if step % 2 == 0 else (lower + upper + 1) // 2
-        g, best = probe(search, team, children, maximizing, beta, HELP_FIRST[0])
+        g, best = probe(search, team, children, maximizing, beta)
         children.remove(best)  # the best child of this probe leads the next one
         children.insert(0, best)
         if g < beta:
