@@ -37,6 +37,8 @@ from replay.ruleset import Ruleset
 
 #: rows of the shared transposition table (a power of two; 8 int64 per row)
 TT_ROWS = 1 << 19
+#: cards in the hand of the seat to play from which a solve is shared out over threads
+SHARED_FROM = 7
 _TT: np.ndarray | None = None
 _GENERATION = [0]
 
@@ -253,7 +255,7 @@ class Game:
         rem = self._rem(pos)
         if guess is None:
             guess = 0 if self.all_or_nothing else rem // 2
-        if self.threads > 1 and card < 0:
+        if card < 0 and self._shared(pos):
             team = split.crew(self.threads)
             if team.busy.acquire(blocking=False):  # else another solve has the crew: search alone
                 try:
@@ -284,7 +286,7 @@ class Game:
     def keeps(self, pos: Position, camp: int, beta: int, cards: list[int]) -> dict[int, bool]:
         """For each of ``cards``: does ``camp`` still secure ``beta`` once it is
         played (``at_least``)?  Shared out over the threads when there are several."""
-        if self.threads > 1 and len(cards) > 1:
+        if len(cards) > 1 and self._shared(pos):
             team = split.crew(self.threads)
             if team.busy.acquire(blocking=False):
                 try:
@@ -294,6 +296,11 @@ class Game:
                 finally:
                     team.busy.release()
         return {c: self.at_least(pos, camp, beta, card=c) for c in cards}
+
+    def _shared(self, pos: Position) -> bool:
+        """Is ``pos`` worth sharing out over the threads?  Not near the end of a
+        deal, where a solve takes less time than handing work to a thread."""
+        return self.threads > 1 and pos.hands[pos.turn].bit_count() >= SHARED_FROM
 
     def nodes(self) -> int:
         """Positions searched so far by this game's threads (the kernel's counter)."""

@@ -12,6 +12,7 @@ import subprocess
 import sys
 
 import numpy as np
+import pytest
 from dd_brute import brute_value, random_position
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -20,6 +21,19 @@ from test_solver import KINDS, ROOT, VARIANTS, ruleset
 from replay import ddkernel as k
 from replay.analysis import best_cards
 from replay.solver import Game
+
+
+@pytest.fixture(autouse=True, scope="module")
+def share_every_position():
+    """Share out every solve, down to the last trick (by default only the big
+    positions at the start of a deal are), so that the tests' small positions
+    go through the threads."""
+    from replay import solver
+
+    saved = solver.SHARED_FROM
+    solver.SHARED_FROM = 1
+    yield
+    solver.SHARED_FROM = saved
 
 
 def twin_games(rs, kind: int, rng: random.Random) -> tuple[Game, Game]:
