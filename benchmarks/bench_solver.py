@@ -13,8 +13,9 @@ What it measures (one process, numba cache warm; one thread, and again with
 - deal: the same deal played out and analysed card by card as ``belot
   analyze`` does (before/after/best for every card; the play follows a best
   card 70% of the time, a random legal card otherwise), median and p95;
-- threads: both measures again with every solve spread over ``--threads``
-  threads (default: every core), beside the one-thread figures of this run;
+- threads: both measures again with the solves of big positions spread over
+  ``--threads`` threads (default: every core; ``replay.split``), taking turns
+  with one thread deal by deal, so that the ratio is fair on a busy machine;
 - baseline 1: the same kernel with ``NUMBA_DISABLE_JIT=1`` (plain Python), full
   solves of the first ``--baseline`` deals, in a subprocess;
 - baseline 2: one full-window alpha-beta search (the same compiled kernel and
@@ -102,7 +103,8 @@ def full_window_times(kind: int, hands_list) -> list[float]:
     return times
 
 
-def deal_times(kind: int, hands_list, seed: int, threads: int = 1) -> list[float]:
+def deal_times(kind: int, hands_list, seed: int, threads: int = 1,
+               rng: random.Random | None = None) -> list[float]:
     """A deal played out (mostly best cards) and analysed card by card."""
     from replay.analysis import best_cards
     from replay.cards import cards_in
@@ -110,7 +112,7 @@ def deal_times(kind: int, hands_list, seed: int, threads: int = 1) -> list[float
     from replay.solver import Game
 
     rs = load_ruleset("bg4")
-    rng = random.Random(seed)
+    rng = rng or random.Random(seed)
     times = []
     for hands in hands_list:
         game = Game(rs, kind, 1, threads=threads)
@@ -195,16 +197,21 @@ def main() -> None:
     ratios = []
     for name, kind in KINDS.items():
         hands = deals(args.deals, args.seed + kind)
-        runs = {}
-        for threads in sorted({1, args.threads}):
-            nodes: list[int] = []
-            st = solve_times(kind, hands, nodes, threads)
-            dt = deal_times(kind, hands, args.seed, threads)
-            runs[threads] = st, dt
+        counts = sorted({1, args.threads})
+        runs: dict[int, tuple[list[float], list[float], list[int]]] = {
+            t: ([], [], []) for t in counts}
+        rngs = {t: random.Random(args.seed) for t in counts}  # the same play for each count
+        for i, deal in enumerate(hands):  # thread counts take turns deal by deal: a fair ratio
+            for threads in counts if i % 2 == 0 else counts[::-1]:
+                st, dt, nodes = runs[threads]
+                st += solve_times(kind, [deal], nodes, threads)
+                dt += deal_times(kind, [deal], args.seed, threads, rngs[threads])
+        for threads in counts:
+            st, dt, nodes = runs[threads]
             print(f"{name:<11} {threads:>7} {_ms(st):>15} {int(statistics.median(nodes)):>12,} "
                   f"{_ms(dt):>15} {statistics.median(dt) / statistics.median(st):>9.1f}x")
-            sys.stdout.flush()
-        st, dt = runs[1]
+        sys.stdout.flush()
+        st, dt, _ = runs[1]
         line = []
         if args.threads > 1:
             line.append((f"{args.threads} threads: one solve", st, runs[args.threads][0]))
