@@ -214,3 +214,60 @@ def test_every_variant_solves_a_whole_deal(variant):
     a, b = game.value(pos, 0), game.value(pos, 1)
     assert 0 <= a <= total + rs.capot_bonus and 0 <= b <= total + rs.capot_bonus
     assert a + b >= total  # both can secure their share; a capot adds its bonus
+
+
+def _neighbours(game: Game, pos) -> list[tuple[int, int]]:
+    """Pairs of legal cards of one suit with no card still in play ranked between them."""
+    ct = CONTRACT_TABLES[game.kind]
+    alive = 0
+    for h in pos.hands:
+        alive |= h
+    for c in pos.trick:
+        alive |= 1 << c
+    legal = cards_in(game.legal(pos))
+    pairs = []
+    for a in legal:
+        for b in legal:
+            if a < b and a >> 3 == b >> 3:
+                lo, hi = sorted((a, b), key=lambda c: ct.strength[c])
+                between = [c for c in cards_in(alive) if c >> 3 == a >> 3
+                           and ct.strength[lo] < ct.strength[c] < ct.strength[hi]]
+                if not between:
+                    pairs.append((a, b))
+    return pairs
+
+
+def test_neighbour_cards_differ_by_their_points_at_most():
+    """What the search's sibling bound rests on, checked with the plain minimax:
+    two legal cards of one suit with no card in play between them lead to the
+    same tricks, so their values differ by at most the difference of their
+    points (not at all in an all-or-nothing game)."""
+    rng = random.Random(21)
+    checked = differ = 0
+    for _ in range(500):
+        rs = ruleset(rng.choice(VARIANTS))
+        pos, _ = random_position(rs, rng, rng.randint(2, 3))
+        game = game_for(rs, rng.randrange(6), rng)
+        ct = CONTRACT_TABLES[game.kind]
+        for a, b in _neighbours(game, pos):
+            for camp in (0, 1):
+                va, vb = (game.gain(pos, c, camp) + (
+                    0 if game.stops(pos, c) or game.after(pos, c).is_over()
+                    else brute_value(game, game.after(pos, c), camp)) for c in (a, b))
+                room = 0 if game.all_or_nothing else abs(ct.points[a] - ct.points[b])
+                assert abs(va - vb) <= room, (rs.variant, pos, a, b, camp)
+                checked += 1
+                differ += va != vb
+    assert checked > 200 and differ > 10  # pairs found, and their values do differ at times
+
+
+def test_solver_agrees_with_plain_minimax_on_many_small_positions():
+    """A fixed run of 2- and 3-trick positions, many with neighbour cards whose
+    values the search bounds from each other instead of searching both."""
+    rng = random.Random(2)
+    for _ in range(300):
+        rs = ruleset(rng.choice(VARIANTS))
+        pos, _ = random_position(rs, rng, rng.randint(2, 3))
+        game = game_for(rs, rng.randrange(6), rng)
+        for camp in (0, 1):
+            assert game.value(pos, camp) == brute_value(game, pos, camp), (rs.variant, pos, camp)
