@@ -59,9 +59,21 @@ META = "_belot"
 #: tables whose game_id column is the index of known records
 INDEX_TABLES = ("games", "rejects")
 #: Parquet writer options for every part: zstd level 1 was both faster and smaller than
-#: level 3 on simulated records (11.5 vs 12.3 us and 168 vs 173 bytes per deal)
+#: level 3 on simulated records (11.5 vs 12.3 us and 168 vs 173 bytes per deal).
+#: Statistics are chosen per column by :func:`parquet_options`.
 PARQUET_OPTIONS = {"compression": "zstd", "compression_level": 1, "use_dictionary": True,
                    "write_statistics": True}
+
+
+def parquet_options(schema: pa.Schema) -> dict:
+    """:data:`PARQUET_OPTIONS` for a table of ``schema``: min/max statistics only on the
+    plain columns (numbers, flags, ids, dates), where a reader can skip a row group by
+    them.  A dictionary column (cards, sides, codes) or a list holds a few values
+    spread over every row group, so its statistics never skip anything; they cost a
+    fifth of the plays table's writing (docs/performance.md, "Ingest, session 7")."""
+    plain = [f.name for f in schema
+             if not pa.types.is_dictionary(f.type) and not pa.types.is_nested(f.type)]
+    return {**PARQUET_OPTIONS, "write_statistics": plain}
 
 
 class DatasetError(RuntimeError):
@@ -108,7 +120,7 @@ def write_parquet_durable(table: pa.Table, path: Path) -> int:
     """Write one Parquet file (fsynced; temp name then rename) and return its size."""
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
-    pq.write_table(table, tmp, **PARQUET_OPTIONS)
+    pq.write_table(table, tmp, **parquet_options(table.schema))
     with open(tmp, "rb") as fh:
         os.fsync(fh.fileno())
     os.replace(tmp, path)
@@ -127,7 +139,7 @@ def write_parquet_staged(table: pa.Table, path: Path) -> int:
     """
     tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
     with open(tmp, "wb") as fh:
-        pq.write_table(table, fh, **PARQUET_OPTIONS)
+        pq.write_table(table, fh, **parquet_options(table.schema))
         fh.flush()
         os.fsync(fh.fileno())
     os.replace(tmp, path)
@@ -542,7 +554,7 @@ def _merge(ds: Dataset, table: str, folder: str, rels: list[str], stage: Path,
                 path = f"{folder}/{name}"
                 staged = stage / path
                 staged.parent.mkdir(parents=True, exist_ok=True)
-                writer = pq.ParquetWriter(staged, schema, **PARQUET_OPTIONS)
+                writer = pq.ParquetWriter(staged, schema, **parquet_options(schema))
                 cur = {"table": table, "path": path,
                        "staged": str(staged.relative_to(ds.root)), "rows": 0}
                 rows = 0
