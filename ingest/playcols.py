@@ -80,15 +80,27 @@ def validity(valid: np.ndarray | None) -> pa.Buffer | None:
 
 
 def string_array(values: list[str], valid: np.ndarray | None = None) -> pa.Array:
-    """An Arrow string array from Python strings (``valid``: as :func:`int_array`)."""
-    encoded = [v.encode("utf-8", "surrogatepass") for v in values]
-    offsets = np.zeros(len(encoded) + 1, dtype=np.int64)
-    np.cumsum([len(b) for b in encoded], out=offsets[1:])
+    """An Arrow string array from Python strings (``valid``: as :func:`int_array`).
+
+    ASCII text (game ids, codes, most records) is joined and encoded once, its
+    lengths in characters being its lengths in bytes; other text is encoded value
+    by value."""
+    n = len(values)
+    text = "".join(values)
+    if text.isascii():
+        data = text.encode("ascii")
+        lengths = np.fromiter(map(len, values), dtype=np.int64, count=n)
+    else:
+        encoded = [v.encode("utf-8", "surrogatepass") for v in values]
+        data = b"".join(encoded)
+        lengths = np.fromiter(map(len, encoded), dtype=np.int64, count=n)
+    offsets = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(lengths, out=offsets[1:])
     if offsets[-1] >= 2**31:  # a unit holds a few MB of text
         raise ValueError("more than 2 GB of text in one column of one unit")
-    return pa.Array.from_buffers(pa.string(), len(encoded),
+    return pa.Array.from_buffers(pa.string(), n,
                                  [validity(valid), pa.py_buffer(offsets.astype(np.int32)),
-                                  pa.py_buffer(b"".join(encoded))])
+                                  pa.py_buffer(data)])
 
 
 def dict_array(codes: Any, dictionary: pa.Array, valid: np.ndarray | None = None
