@@ -39,7 +39,6 @@ from functools import partial
 from pathlib import Path
 
 import pyarrow as pa
-import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from ingest.bgn.files import is_record_file, record_files
@@ -586,7 +585,12 @@ class Driver:
         self.progress.update(s)
 
     def _rewrite(self, files: list[dict], dups: set[str], delta: int) -> list[dict]:
-        """Drop rows of ``dups`` and shift ``game_index`` by ``delta`` in staged parts."""
+        """Drop rows of ``dups`` and shift ``game_index`` by ``delta`` in staged parts.
+
+        The only user of ``pyarrow.compute`` in an ingest, imported here: loading it
+        costs about 30 ms of CPU, and most runs never rewrite a part."""
+        import pyarrow.compute as pc
+
         out = []
         drop = pa.array(sorted(dups), type=pa.string()) if dups else None
         for f in files:

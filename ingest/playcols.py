@@ -80,15 +80,27 @@ def validity(valid: np.ndarray | None) -> pa.Buffer | None:
 
 
 def string_array(values: list[str], valid: np.ndarray | None = None) -> pa.Array:
-    """An Arrow string array from Python strings (``valid``: as :func:`int_array`)."""
-    encoded = [v.encode("utf-8", "surrogatepass") for v in values]
-    offsets = np.zeros(len(encoded) + 1, dtype=np.int64)
-    np.cumsum([len(b) for b in encoded], out=offsets[1:])
+    """An Arrow string array from Python strings (``valid``: as :func:`int_array`).
+
+    ASCII text (game ids, codes, most records) is joined and encoded once, its
+    lengths in characters being its lengths in bytes; other text is encoded value
+    by value."""
+    n = len(values)
+    text = "".join(values)
+    if text.isascii():
+        data = text.encode("ascii")
+        lengths = np.fromiter(map(len, values), dtype=np.int64, count=n)
+    else:
+        encoded = [v.encode("utf-8", "surrogatepass") for v in values]
+        data = b"".join(encoded)
+        lengths = np.fromiter(map(len, encoded), dtype=np.int64, count=n)
+    offsets = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(lengths, out=offsets[1:])
     if offsets[-1] >= 2**31:  # a unit holds a few MB of text
         raise ValueError("more than 2 GB of text in one column of one unit")
-    return pa.Array.from_buffers(pa.string(), len(encoded),
+    return pa.Array.from_buffers(pa.string(), n,
                                  [validity(valid), pa.py_buffer(offsets.astype(np.int32)),
-                                  pa.py_buffer(b"".join(encoded))])
+                                  pa.py_buffer(data)])
 
 
 def dict_array(codes: Any, dictionary: pa.Array, valid: np.ndarray | None = None
@@ -99,9 +111,13 @@ def dict_array(codes: Any, dictionary: pa.Array, valid: np.ndarray | None = None
 
 def sparse_strings(n: int, values: dict[int, str], typ: pa.DataType) -> pa.Array:
     """A column of ``n`` rows that is null except at the indexes of ``values``, as a plain
-    string column (``typ`` string) or a dictionary one."""
+    string column (``typ`` string) or a dictionary one.  Both are built from their
+    buffers: a ``cast`` would load ``pyarrow.compute`` (about 30 ms of CPU) in a
+    worker that otherwise never needs it."""
     if not values:
         return pa.nulls(n, typ)
+    if not pa.types.is_dictionary(typ):
+        return _sparse_plain(n, values)
     words = list(dict.fromkeys(values.values()))
     code = {w: i for i, w in enumerate(words)}
     codes = np.zeros(n, dtype=np.int32)
@@ -109,8 +125,27 @@ def sparse_strings(n: int, values: dict[int, str], typ: pa.DataType) -> pa.Array
     at = np.fromiter(values.keys(), dtype=np.int64, count=len(values))
     codes[at] = [code[w] for w in values.values()]
     valid[at] = True
-    arr = dict_array(codes, string_array(words), valid)
-    return arr if pa.types.is_dictionary(typ) else arr.cast(typ)
+    return dict_array(codes, string_array(words), valid)
+
+
+def _sparse_plain(n: int, values: dict[int, str]) -> pa.Array:
+    """:func:`sparse_strings` as a plain string column: a null row is an empty slice
+    of the data, so the offsets grow only at the rows that hold a text."""
+    at = np.fromiter(values.keys(), dtype=np.int64, count=len(values))
+    order = np.argsort(at, kind="stable")
+    texts = list(values.values())
+    encoded = [texts[i].encode("utf-8", "surrogatepass") for i in order.tolist()]
+    lengths = np.zeros(n, dtype=np.int64)
+    lengths[at[order]] = [len(b) for b in encoded]
+    offsets = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(lengths, out=offsets[1:])
+    if offsets[-1] >= 2**31:
+        raise ValueError("more than 2 GB of text in one column of one unit")
+    valid = np.zeros(n, dtype=bool)
+    valid[at] = True
+    return pa.Array.from_buffers(pa.string(), n, [validity(valid),
+                                                  pa.py_buffer(offsets.astype(np.int32)),
+                                                  pa.py_buffer(b"".join(encoded))])
 
 
 CARD_DICT = string_array(list(CARD_TEXT))

@@ -156,16 +156,22 @@ def test_row_tables_convert_as_pa_array_does():
                     "rejects"}
 
 
-def test_ingest_rows_load_no_pandas(tmp_path):
+def test_ingest_rows_load_no_pandas_and_no_compute(tmp_path):
+    """An ingest loads neither pandas nor ``pyarrow.compute`` (each costs tens of ms of
+    CPU per process): not on canonical records, nor on a card's comment and
+    annotation (a sparse plain string column), a missing score line (a null list) or
+    extra tags (a map)."""
     import subprocess
     import sys
 
     from ingest_util import write_corpus
 
     src = write_corpus(tmp_path / "a.bgn", "yu4", games=2, seed=5, violation_rate=0.3)
+    (tmp_path / "b.bgn").write_text(GAME1 + "\n" + GAME2 + "\n", encoding="utf-8")
     code = ("import sys; from ingest.pipeline import ingest_paths; "
-            f"ingest_paths([{str(src)!r}], {str(tmp_path / 'ds')!r}, workers=0); "
-            "print('pandas' in sys.modules)")
+            f"s = ingest_paths([{str(src)!r}, {str(tmp_path / 'b.bgn')!r}], "
+            f"{str(tmp_path / 'ds')!r}, workers=0); "
+            "print(s.games, 'pandas' in sys.modules, 'pyarrow.compute' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
-    assert out.stdout.strip() == "False"
+    assert out.stdout.strip() == "4 False False"

@@ -85,6 +85,38 @@ def test_polars_reads_the_hive_layout(ds):
     assert df.height > 0
 
 
+def test_parts_carry_statistics_and_encodings_by_column(ds):
+    """Min/max statistics on the plain columns only (not on dictionary or list ones);
+    the counting columns without a dictionary (ingest.dataset.COLUMN_ENCODING); and
+    what DuckDB and polars read from those columns equals what pyarrow reads."""
+    pl = pytest.importorskip("polars")
+    part = sorted((ds / "plays").glob("variant=yu4/**/*.parquet"))[0]
+    meta = pq.ParquetFile(part).metadata.row_group(0)
+    chunks = {meta.column(i).path_in_schema: meta.column(i) for i in range(meta.num_columns)}
+    assert {p for p, c in chunks.items() if c.is_stats_set} == {
+        "game_id", "deal", "idx", "trick", "position", "seat", "legal", "comment"}
+    assert "RLE_DICTIONARY" not in chunks["idx"].encodings
+    assert "PLAIN" in chunks["idx"].encodings and "PLAIN" in chunks["position"].encodings
+    assert "DELTA_BINARY_PACKED" in chunks["trick"].encodings
+    assert "RLE_DICTIONARY" in chunks["seat"].encodings
+    assert "RLE_DICTIONARY" in chunks["card"].encodings
+    deals = sorted((ds / "deals").glob("variant=yu4/**/*.parquet"))[0]
+    dmeta = pq.ParquetFile(deals).metadata.row_group(0)
+    dchunks = {dmeta.column(i).path_in_schema: dmeta.column(i)
+               for i in range(dmeta.num_columns)}
+    assert "DELTA_BINARY_PACKED" in dchunks["line"].encodings
+    assert "RLE_DICTIONARY" in dchunks["score.list.element"].encodings
+    assert not dchunks["score.list.element"].is_stats_set
+    for path, cols in ((part, ["idx", "trick", "position", "seat", "card"]),
+                       (deals, ["line", "deal", "score"])):
+        expected = pq.read_table(path, columns=cols).to_pylist()
+        assert expected
+        got = duckdb.sql(f"SELECT {', '.join(cols)} FROM read_parquet('{path}')").fetchall()
+        assert [tuple(r.values()) for r in expected] == [
+            tuple(list(v) if isinstance(v, list) else v for v in r) for r in got]
+        assert pl.read_parquet(path, columns=cols).to_dicts() == expected
+
+
 def test_deal_id_by_variant_equals_the_games(tmp_path):
     from ingest.bgn.reader import read_games
     from ingest.bgn.writer import deal_id, variant_deal_id
