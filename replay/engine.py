@@ -499,7 +499,10 @@ class DealWalk:
         self.decl_by_side = points
         self.decl_all = sum(v for _, _, v in valid)
         dr.decl_by_side = list(points)
-        best = max(range(rs.sides), key=lambda s: points[s])
+        best = 0  # the first side with the most points (a loop: a key lambda compiled
+        for s in range(1, rs.sides):  # is a closure object and a generic call per side)
+            if points[s] > points[best]:
+                best = s
         dr.decl_side = best if points[best] else None
         dr.decl_points = points[best]
 
@@ -569,8 +572,13 @@ class DealWalk:
         side_of = rs.side_of
         duties = rs.duties
         cards, marked, pos_of = card_stream(deal.plays or [], n)
-        hands = {s: self.full_hand(s) for s in range(1, n + 1)}
-        dr.hands = dict(hands)
+        # the seats' hands by seat (index 0 unused): a list, not a dict, because the
+        # play loop reads and writes one per card (a dict item costs several times
+        # a list item compiled); a claim gets them as a dict
+        held = [0] * (n + 1)
+        for s in range(1, n + 1):
+            held[s] = self.full_hand(s)
+        dr.hands = {s: held[s] for s in range(1, n + 1)}
         caller_side = side_of[contract.seat]
         points = [0] * rs.sides
         tricks_won = [0] * rs.sides
@@ -621,7 +629,7 @@ class DealWalk:
         while k < limit:
             c = cards[k]
             seat = turn_seats[p]
-            hand = hands[seat]
+            hand = held[seat]
             bit = 1 << c
             # ``play`` is the written Play only for a card written with a seat
             # prefix, a trick number or a bela word; a bare card needs none
@@ -656,11 +664,11 @@ class DealWalk:
                 self.flag("A503", where, number, seat, why)
             # the card leaves whichever hand holds it
             if hand & bit:
-                hands[seat] = hand ^ bit
+                held[seat] = hand ^ bit
             else:
-                for s in hands:
-                    if hands[s] & bit:
-                        hands[s] ^= bit
+                for s in range(1, n + 1):
+                    if held[s] & bit:
+                        held[s] ^= bit
                         break
             k += 1
             if code is not None:
@@ -714,6 +722,7 @@ class DealWalk:
                           f"{gw.side_name(self.ended_game)} had reached the target")
             return self.figures(points, None)
         if claim is not None:
+            hands = {s: held[s] for s in range(1, n + 1)}
             return self.settle_claim(claim, hands, trick, seats, leader, number, points,
                                      tricks_won, caller_side, contract)
         betl_stop = self.betl and tricks_won[caller_side] > 0
