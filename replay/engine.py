@@ -105,9 +105,9 @@ def card_stream(plays: Sequence[Play],
     answers without building a Play per card; a list of Plays is read once."""
     index = CARD_INDEX
     if type(plays) is PlayLane and plays.compact and plays.n == n:
-        # a comprehension, not list(map(card_of, ...)): compiled by mypyc it is a C
-        # loop, the map a generic call per card
-        return [card_of(t) for t in plays.texts], plays.marked, plays.pos
+        # the reader keeps a lane's cards as ints already; a copy, so that the lane
+        # stays the record whatever a report does with its cards
+        return list(plays.cards), plays.marked, plays.pos
     cards = [index[p.card] for p in plays]
     marked = {k: p for k, p in enumerate(plays)
               if p.seat is not None or p.trick is not None or p.bela is not None}
