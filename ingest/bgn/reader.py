@@ -483,9 +483,9 @@ class _GameReader:
         sl.values += values
         col = 7
         places = sl.value_pos
-        for t in toks[1:]:
+        for i in range(1, len(toks)):
             places.append((ln, col))
-            col += len(t) + 1
+            col += len(toks[i]) + 1
         return True
 
     def fast_cards(self, line: str, ln: int) -> bool:
