@@ -616,12 +616,13 @@ class DealWalk:
         # the plays are listed from the cards only when asked (report.PlayedCards)
         illegal: set[int] = set()
         dr.played = played = PlayedCards(cards, n, leader, illegal, marked)
-        record_trick = dr.trick_rows.append
+        # the report's rows and ``marked`` are called on directly: a bound method kept
+        # in a variable is a generic call compiled (arguments boxed), once a trick or card
+        trick_rows = dr.trick_rows
         belas_of = BELA_CARDS[kind]
         seat_at = _SEAT_ORDER[n]
         turn_seats = seat_at[leader]
         limit = len(cards) if claim_at is None else min(claim_at, len(cards))
-        marked_at = marked.get
         track_soloist = rs.auction.model is Auction.HUNGARIAN  # figures need his tricks
         led_mask = wc = pts = 0
         p = 0  # the card's place in the trick
@@ -633,7 +634,7 @@ class DealWalk:
             bit = 1 << c
             # ``play`` is the written Play only for a card written with a seat
             # prefix, a trick number or a bela word; a bare card needs none
-            play = marked_at(k) if marked else None
+            play = marked.get(k) if marked else None
             code = None
             if play is not None and ((play.seat is not None and play.seat != seat) or (
                     play.trick is not None and play.trick != number)):
@@ -694,7 +695,7 @@ class DealWalk:
                 ws = side_of[winner]
                 points[ws] += pts
                 tricks_won[ws] += 1
-                record_trick((number, leader, turn_seats, trick, winner, pts))
+                trick_rows.append((number, leader, turn_seats, trick, winner, pts))
                 if track_soloist and winner == soloist:
                     for x in trick:
                         self.soloist_won |= 1 << x

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Iterator
-from itertools import islice, repeat
+from itertools import repeat
 from typing import Final
 
 from ingest.bgn.boundaries import scan_headers
@@ -1295,7 +1295,8 @@ def _read(chunks: Iterable[list[str]], fast_lines: bool = True,
                             if more:  # read whole: skip them here
                                 ln += more
                                 at += more
-                                next(islice(it, more - 1, more), None)
+                                for _ in range(more):  # (islice would be two generic calls)
+                                    next(it)
                         continue
                 start = 0
             src_from = 0
