@@ -62,6 +62,25 @@ def card_of(text: str) -> int:
     return card if card >= 0 else CARD_INDEX[text]
 
 
+def cards_at(line: str, at: int, n: int, out: list[int]) -> bool:
+    """Append to ``out`` the ``n`` cards written at ``at``, ``at + 3``, … of a
+    line, each after a space (a trick line ``N. C C C C``: the caller has checked
+    that the line ends with the last card).  False, and ``out`` as it was, when a
+    place holds no card or the character before it is no space.  By character
+    codes, as :func:`card_of`: no string is made or hashed."""
+    start = len(out)
+    for i in range(n):
+        p = at + 3 * i
+        rank = ord(line[p])
+        suit = ord(line[p + 1])
+        card = _CARD_BY_CODES[rank << 7 | suit] if rank < 128 and suit < 128 else -1
+        if card < 0 or ord(line[p - 1]) != 32:  # 32: a space
+            del out[start:]
+            return False
+        out.append(card)
+    return True
+
+
 def all_cards(texts: list[str], start: int = 0) -> bool:
     """Whether each of ``texts[start:]`` names a card, without hashing them (the
     reader's test of a trick line; :func:`card_of` then finds each)."""

@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import lru_cache
 from typing import Final
 
 from replay.cards import RANKS, SUITS
@@ -40,12 +39,24 @@ class Combo:
         return f"run{self.length}:{RANKS[self.rank]}{SUITS[self.suit]}"
 
 
-@lru_cache(maxsize=1024)
+#: combinations already parsed, by their text (at most ``_COMBO_CACHE_SIZE``)
+_COMBO_CACHE: Final[dict[str, Combo | None]] = {}
+_COMBO_CACHE_SIZE: Final = 1024
+
+
 def parse_combo(text: str) -> Combo | None:
     """``run5:AS`` / ``carre:J`` (canonical spelling) to a Combo; None if malformed.
 
-    Cached: a corpus has a few hundred distinct spellings, met millions of times."""
-    return _parse_combo(text)
+    Cached: a corpus has a few hundred distinct spellings, met millions of times.
+    A dictionary rather than ``functools.lru_cache``: compiled, a call through the
+    cache's wrapper is a generic Python call, several times a dictionary look-up."""
+    combo = _COMBO_CACHE.get(text)
+    if combo is not None or text in _COMBO_CACHE:
+        return combo
+    combo = _parse_combo(text)
+    if len(_COMBO_CACHE) < _COMBO_CACHE_SIZE:
+        _COMBO_CACHE[text] = combo
+    return combo
 
 
 def _parse_combo(text: str) -> Combo | None:

@@ -105,9 +105,9 @@ def card_stream(plays: Sequence[Play],
     answers without building a Play per card; a list of Plays is read once."""
     index = CARD_INDEX
     if type(plays) is PlayLane and plays.compact and plays.n == n:
-        # a comprehension, not list(map(card_of, ...)): compiled by mypyc it is a C
-        # loop, the map a generic call per card
-        return [card_of(t) for t in plays.texts], plays.marked, plays.pos
+        # the reader keeps a lane's cards as ints already; a copy, so that the lane
+        # stays the record whatever a report does with its cards
+        return list(plays.cards), plays.marked, plays.pos
     cards = [index[p.card] for p in plays]
     marked = {k: p for k, p in enumerate(plays)
               if p.seat is not None or p.trick is not None or p.bela is not None}
@@ -499,7 +499,10 @@ class DealWalk:
         self.decl_by_side = points
         self.decl_all = sum(v for _, _, v in valid)
         dr.decl_by_side = list(points)
-        best = max(range(rs.sides), key=lambda s: points[s])
+        best = 0  # the first side with the most points (a loop: a key lambda compiled
+        for s in range(1, rs.sides):  # is a closure object and a generic call per side)
+            if points[s] > points[best]:
+                best = s
         dr.decl_side = best if points[best] else None
         dr.decl_points = points[best]
 
@@ -569,8 +572,13 @@ class DealWalk:
         side_of = rs.side_of
         duties = rs.duties
         cards, marked, pos_of = card_stream(deal.plays or [], n)
-        hands = {s: self.full_hand(s) for s in range(1, n + 1)}
-        dr.hands = dict(hands)
+        # the seats' hands by seat (index 0 unused): a list, not a dict, because the
+        # play loop reads and writes one per card (a dict item costs several times
+        # a list item compiled); a claim gets them as a dict
+        held = [0] * (n + 1)
+        for s in range(1, n + 1):
+            held[s] = self.full_hand(s)
+        dr.hands = {s: held[s] for s in range(1, n + 1)}
         caller_side = side_of[contract.seat]
         points = [0] * rs.sides
         tricks_won = [0] * rs.sides
@@ -608,12 +616,13 @@ class DealWalk:
         # the plays are listed from the cards only when asked (report.PlayedCards)
         illegal: set[int] = set()
         dr.played = played = PlayedCards(cards, n, leader, illegal, marked)
-        record_trick = dr.trick_rows.append
+        # the report's rows and ``marked`` are called on directly: a bound method kept
+        # in a variable is a generic call compiled (arguments boxed), once a trick or card
+        trick_rows = dr.trick_rows
         belas_of = BELA_CARDS[kind]
         seat_at = _SEAT_ORDER[n]
         turn_seats = seat_at[leader]
         limit = len(cards) if claim_at is None else min(claim_at, len(cards))
-        marked_at = marked.get
         track_soloist = rs.auction.model is Auction.HUNGARIAN  # figures need his tricks
         led_mask = wc = pts = 0
         p = 0  # the card's place in the trick
@@ -621,11 +630,11 @@ class DealWalk:
         while k < limit:
             c = cards[k]
             seat = turn_seats[p]
-            hand = hands[seat]
+            hand = held[seat]
             bit = 1 << c
             # ``play`` is the written Play only for a card written with a seat
             # prefix, a trick number or a bela word; a bare card needs none
-            play = marked_at(k) if marked else None
+            play = marked.get(k) if marked else None
             code = None
             if play is not None and ((play.seat is not None and play.seat != seat) or (
                     play.trick is not None and play.trick != number)):
@@ -656,11 +665,11 @@ class DealWalk:
                 self.flag("A503", where, number, seat, why)
             # the card leaves whichever hand holds it
             if hand & bit:
-                hands[seat] = hand ^ bit
+                held[seat] = hand ^ bit
             else:
-                for s in hands:
-                    if hands[s] & bit:
-                        hands[s] ^= bit
+                for s in range(1, n + 1):
+                    if held[s] & bit:
+                        held[s] ^= bit
                         break
             k += 1
             if code is not None:
@@ -686,7 +695,7 @@ class DealWalk:
                 ws = side_of[winner]
                 points[ws] += pts
                 tricks_won[ws] += 1
-                record_trick((number, leader, turn_seats, trick, winner, pts))
+                trick_rows.append((number, leader, turn_seats, trick, winner, pts))
                 if track_soloist and winner == soloist:
                     for x in trick:
                         self.soloist_won |= 1 << x
@@ -714,6 +723,7 @@ class DealWalk:
                           f"{gw.side_name(self.ended_game)} had reached the target")
             return self.figures(points, None)
         if claim is not None:
+            hands = {s: held[s] for s in range(1, n + 1)}
             return self.settle_claim(claim, hands, trick, seats, leader, number, points,
                                      tricks_won, caller_side, contract)
         betl_stop = self.betl and tricks_won[caller_side] > 0

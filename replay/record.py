@@ -22,6 +22,7 @@ from decimal import Decimal
 from importlib import import_module
 from typing import Any, Final, overload
 
+from replay.cards import CARD_TEXT
 from replay.pickling import by_fields
 
 #: (line, col), both counted from 1; (0, 0) when unknown (e.g. built in code).
@@ -120,7 +121,8 @@ class PlayLane(Sequence[Play]):
 
     Most records are canonical: ``N. C C C C`` a line, the trick numbers in
     order, nothing else but an occasional ``bela``.  For such lines the reader
-    keeps the card texts in one flat list and the position of each line, and
+    keeps the cards as ints (``replay.cards``) in one flat list and the position
+    of each line, and
     builds :class:`Play` objects only when someone asks for them (the JSON form,
     ingest's events, the viewer).  The engine and the canonical writer read the
     compact form directly; that is where a validation run spends its time.
@@ -135,18 +137,18 @@ class PlayLane(Sequence[Play]):
     change it, so the compact form is no longer read (``compact`` is False).
     """
 
-    __slots__ = ("n", "texts", "lines", "marked", "_plays")
+    __slots__ = ("n", "cards", "lines", "marked", "_plays")
 
     def __init__(self, n: int) -> None:
         self.n = n
-        self.texts: list[str] = []
+        self.cards: list[int] = []
         self.lines: list[tuple[int, int, int, tuple[int, ...] | None, str]] = []
         self.marked: dict[int, Play] = {}
         self._plays: list[Play] | None = None
 
     def __reduce__(self) -> tuple[Any, ...]:
         # compiled by mypyc, pickle cannot make a lane without its constructor
-        return _lane, (self.n, self.texts, self.lines, self.marked, self._plays)
+        return _lane, (self.n, self.cards, self.lines, self.marked, self._plays)
 
     @property
     def compact(self) -> bool:
@@ -164,23 +166,24 @@ class PlayLane(Sequence[Play]):
         plays = self._plays
         if plays is None:
             plays = []
-            n, texts, marked = self.n, self.texts, self.marked
+            n, cards, marked = self.n, self.cards, self.marked
             for j, (ln, numcol, _, _, _) in enumerate(self.lines):
                 for i in range(j * n, j * n + n):
                     p = marked.get(i)
                     if p is None:
                         pos = self.pos(i)
-                        p = (Play(texts[i], None, j + 1, None, None, None, pos, NOPOS, (ln, numcol))
-                             if i == j * n else Play(texts[i], None, None, None, None, None, pos))
+                        text = CARD_TEXT[cards[i]]
+                        p = (Play(text, None, j + 1, None, None, None, pos, NOPOS, (ln, numcol))
+                             if i == j * n else Play(text, None, None, None, None, None, pos))
                     plays.append(p)
             self._plays = plays
         return plays
 
     def __len__(self) -> int:
-        return len(self.texts)
+        return len(self.cards)
 
     def __bool__(self) -> bool:
-        return bool(self.texts)
+        return bool(self.cards)
 
     @overload
     def __getitem__(self, i: int) -> Play: ...
@@ -209,11 +212,11 @@ class PlayLane(Sequence[Play]):
 own_abc_caches(PlayLane)
 
 
-def _lane(n: int, texts: list[str], lines: list[tuple[int, int, int, tuple[int, ...] | None, str]],
+def _lane(n: int, cards: list[int], lines: list[tuple[int, int, int, tuple[int, ...] | None, str]],
           marked: dict[int, Play], plays: list[Play] | None) -> PlayLane:
     """A pickled lane, rebuilt."""
     lane = PlayLane(n)
-    lane.texts, lane.lines, lane.marked, lane._plays = texts, lines, marked, plays
+    lane.cards, lane.lines, lane.marked, lane._plays = cards, lines, marked, plays
     return lane
 
 

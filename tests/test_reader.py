@@ -740,3 +740,100 @@ def test_a_tag_line_read_whole_reads_as_the_general_way(line):
         return (back, game.tags, game.tag_pos)
 
     assert read(line) == read(line + " ")
+
+
+# ------------------------------------------------- declare and trick lines by codes
+
+_DECLARE_GAME = """[Variant "yu4"]
+
+deal 1 dealer 4
+hands 1: JH 9H AH 7S 8S 9S TH KD 2: AS TS KS 7D 8D 9D QS JS 3: 7H 8H QH KH AC TC KC QC 4: AD TD QD JD JC 9C 8C 7C
+bids H
+{}
+play 1. JH 7D QH 8C
+score 0 0
+total 0 0
+"""
+
+
+@pytest.mark.parametrize("line, template", [
+    ("declare 1: - 2: run5:AS 3: - 4: -",
+     ("declare", ((1, 9, ()), (2, 14, (("run5:AS", 17),)), (3, 25, ()), (4, 30, ())), 4, True, True)),
+    ("declare 1: run3:AH carre:J 2: - 3: - 4: run4:QD",
+     ("declare", ((1, 9, (("run3:AH", 12), ("carre:J", 20))), (2, 28, ()), (3, 33, ()),
+                  (4, 38, (("run4:QD", 41),))), 4, False, True)),
+    ("declare 2: run5:AS", ("declare", ((2, 9, (("run5:AS", 12),)),), 2, False, False)),
+    ("declare 2: - 1: -", ("declare", ((2, 9, ()), (1, 14, ())), 1, True, False)),
+    ("declare 01: -", ("declare", ((1, 9, ()),), 1, True, False)),
+    ("declare 1: - 1: -", None),  # a seat twice
+    ("declare 0: -", None),
+    ("declare 5: -", None),  # no seat 5 in yu4
+    ("declare 1:", None),  # a seat with nothing after it
+    ("declare 1: 2: -", None),
+    ("declare 1: - run3:AH", None),  # a combination after '-'
+    ("declare 1: - -", None),
+    ("declare 1: run9:AH", None),
+    ("declare 1: carre:X", None),
+    ("declare 1: RUN3:AH", None),
+    ("declare 1:  -", None),  # two spaces
+    ("declare 1: - ", None),  # a trailing space
+    ("declare \u0661: -", None),  # an Arabic-Indic digit one
+    ("declare", None),
+])
+def test_a_declare_line_read_whole_reads_as_the_general_way(line, template):
+    """The declare template (token by token, no regular expression): the exact
+    template of each canonical line, None for every other, and the same record and
+    verdict both ways whether the template reads the line or the tokenizer does."""
+    from ingest.bgn.fastlines import declare_template
+    from replay.engine import replay_game
+
+    assert declare_template(line, 4) == template
+    text = _DECLARE_GAME.replace("{}", line)
+    (fast,) = _read([text.split("\n")], fast_lines=True)
+    (slow,) = _read([text.split("\n")], fast_lines=False)
+    assert fast == slow
+    assert verdict(replay_game(fast)) == verdict(replay_game(slow))
+
+
+@pytest.mark.parametrize("second, compact", [
+    ("2. 9H AS TH 7C", True),
+    ("2. 9H AS TH 7C ", False),  # a trailing space
+    ("2. 9H AS TH  7C", False),
+    ("2. 9H AS TH7C", False),
+    ("2. 9H AS TH 7c", False),
+    ("2. 9H AS TH 1C", False),
+    ("2. 9H AS TH 7\u00c7", False),  # a character past ASCII where a suit stands
+    ("2.\t9H AS TH 7C", False),
+    ("02. 9H AS TH 7C", False),
+    ("3. 9H AS TH 7C", False),  # out of order
+    ("2. 9H AS TH", False),
+    ("2. 9H AS TH 7C 8D", False),
+    ("2. 9H AS TH bela", False),
+])
+def test_trick_lines_read_by_their_codes_read_as_the_general_way(second, compact):
+    """The lane reads a trick line after the first by its length, its number and
+    its cards' character codes: only the canonical line stays in the compact lane,
+    and either way both read paths give the same record and verdict."""
+    from replay.engine import replay_game
+
+    text = _DECLARE_GAME.replace("{}", "declare 1: - 2: - 3: - 4: -").replace(
+        "play 1. JH 7D QH 8C", "play 1. JH 7D QH 8C\n" + second)
+    (fast,) = _read([text.split("\n")], fast_lines=True)
+    (slow,) = _read([text.split("\n")], fast_lines=False)
+    plays = fast.deals[0].plays
+    assert (type(plays) is PlayLane and plays.compact and len(plays) == 8) is compact
+    assert fast == slow
+    assert verdict(replay_game(fast)) == verdict(replay_game(slow))
+
+
+def test_cards_at_reads_cards_by_their_codes_and_leaves_the_list_on_failure():
+    from replay.cards import CARD_INDEX, cards_at
+
+    out = [5]
+    assert cards_at("12. JH 7D QH 8C", 4, 4, out)
+    assert out == [5, CARD_INDEX["JH"], CARD_INDEX["7D"], CARD_INDEX["QH"], CARD_INDEX["8C"]]
+    for line in ("1. JH 7D QH 8c", "1. JH 7D QH 8X", "1. JH 7D\tQH 8C", "1.JH 7D QH 8C ",
+                 "1. JH 7D Q\u0126 8C"):
+        kept = [1, 2]
+        assert not cards_at(line, 3, 4, kept), line
+        assert kept == [1, 2]

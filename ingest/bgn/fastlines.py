@@ -93,9 +93,10 @@ def hand_shape(line: str, n: int) -> HandShape | None:
 DEAL_LINE_RE = re.compile(r"deal ([0-9]+) dealer ([0-9]+)\Z")
 CALL_PATTERN = r"(?:[0-9]+:)?(?:pass|take|[SHDC]|NT|AT|XX|X|[1-9][0-9]*(?:[SHDC]|NT|AT)|capot(?:[SHDC]|NT|AT))"
 BIDS_LINE_RE = re.compile(r"bids(?: " + CALL_PATTERN + r")+\Z")
-COMBO_PATTERN = r"(?:run[3-8]:" + CARD_PATTERN + r"|carre:[789TJQKA])"
-DECLARE_LINE_RE = re.compile(
-    r"declare(?: [0-9]+: (?:-|" + COMBO_PATTERN + "(?: " + COMBO_PATTERN + r")*))+\Z")
+#: every combination a canonical declare line may name (``run3:9H`` … ``run8:AC``,
+#: ``carre:7`` … ``carre:A``)
+COMBOS: Final = frozenset([f"run{k}:{card}" for k in range(3, 9) for card in CARDS]
+                          + [f"carre:{rank}" for rank in "789TJQKA"])
 NUMBER_PATTERN = r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?"
 SCORE_LINE_RE = re.compile(r"(score)((?: (?:" + NUMBER_PATTERN + r"|-))+)(?: hang (" + NUMBER_PATTERN + r"))?\Z")
 TOTAL_LINE_RE = re.compile(r"(total)((?: " + NUMBER_PATTERN + r")+)()\Z")
@@ -136,26 +137,7 @@ def line_template(line: str, n: int) -> Template | None:
             number, dealer = int(m.group(1)), int(m.group(2))
             return (("deal", number, dealer, line == f"deal {number} dealer {dealer}")
                     if 1 <= dealer <= n else None)
-        if DECLARE_LINE_RE.match(line) is None:
-            return None
-        toks = line.split(" ")
-        seats = [int(t[:-1]) for t in toks if t[-1] == ":"]
-        if len(set(seats)) != len(seats) or not all(1 <= x <= n for x in seats):
-            return None
-        col = 9
-        items = []
-        combos: list[tuple[str, int]] = []
-        for tok in toks[1:]:
-            if tok[-1] == ":":
-                combos = []
-                items.append((int(tok[:-1]), col, combos))
-            elif tok != "-":
-                combos.append((tok, col))
-            col += len(tok) + 1
-        items_t = tuple((seat, scol, tuple(cs)) for seat, scol, cs in items)
-        # the writer writes every seat from 1 on, '-' for one that declared nothing
-        verbatim = seats == list(range(1, max(n, *seats) + 1)) and " 0" not in line
-        return ("declare", items_t, items[-1][0], toks[-1] == "-", verbatim)
+        return declare_template(line, n)
     if c == "b":
         if BIDS_LINE_RE.match(line) is None:
             return None
@@ -195,6 +177,52 @@ def line_template(line: str, n: int) -> Template | None:
         return (m.group(1), tuple(values), tuple(cols), hang, m.start(3) + 1 if h else 0,
                 " ".join(written) == line)
     return None
+
+
+def declare_template(line: str, n: int) -> Template | None:
+    """A canonical declare line (``declare 1: - 2: run3:9H carre:J``): each seat
+    ``N:`` once, followed by ``-`` or by one or more combinations; None for
+    anything else.  Read token by token: a declare line names one or two
+    combinations of hundreds, so its lines repeat less than the other template
+    lines, and a regular expression over each new one cost more than the rest of
+    its reading."""
+    toks = line.split(" ")
+    if toks[0] != "declare":
+        return None
+    items: list[tuple[int, int, list[tuple[str, int]]]] = []
+    combos: list[tuple[str, int]] = []
+    seen = 0  # a bit per seat already written
+    after = ""  # what the last token was: a seat (":"), "-", a combination ("c")
+    # the writer writes every seat from 1 on, '-' for one that declared nothing
+    verbatim = True
+    col = 9
+    for tok in toks[1:]:
+        if tok[-1:] == ":":
+            digits = tok[:-1]
+            if after == ":" or not digits.isdigit() or not digits.isascii():
+                return None
+            seat = int(digits)
+            if not 1 <= seat <= n or seen >> seat & 1:
+                return None
+            seen |= 1 << seat
+            verbatim = verbatim and seat == len(items) + 1 and digits[0] != "0"
+            combos = []
+            items.append((seat, col, combos))
+            after = ":"
+        elif tok == "-":
+            if after != ":":
+                return None
+            after = "-"
+        elif tok in COMBOS and (after == ":" or after == "c"):
+            combos.append((tok, col))
+            after = "c"
+        else:
+            return None
+        col += len(tok) + 1
+    if after == ":" or not items:
+        return None
+    items_t = tuple((seat, scol, tuple(cs)) for seat, scol, cs in items)
+    return ("declare", items_t, items[-1][0], after == "-", verbatim and len(items) == n)
 
 
 #: a trick line with bela words: card texts, card cols, {index: (word, bela col, rebela col)}

@@ -22,14 +22,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Iterator
-from itertools import islice, repeat
+from itertools import repeat
 from typing import Final
 
 from ingest.bgn.boundaries import scan_headers
 from ingest.bgn.errors import NewGame, Stop, p101, p103, quote
 from ingest.bgn.fastlines import (
     CARD_MASK,
-    CARDS,
     FIRST_COL,
     HAND_SHAPES,
     MAX_TRICKS,
@@ -70,7 +69,7 @@ from ingest.bgn.lexer import (
     text_lines,
 )
 from ingest.bgn.tags import read_tag_line
-from replay.cards import all_cards
+from replay.cards import all_cards, card_of, cards_at
 from replay.record import (
     NOPOS,
     Announce,
@@ -116,14 +115,15 @@ S_RESULT: Final = 13
 S_DONE: Final = 14
 
 #: section keyword -> (state, order rank); ``announce`` is ranked where it stands
-SECTIONS: dict[str, tuple[int, float]] = {
+SECTIONS: Final[dict[str, tuple[int, float]]] = {
     "hands": (S_HANDS, 1.0), "turn": (S_TURN, 2.0), "talon": (S_TALON, 3.0),
     "bids": (S_BIDS, 4.0), "announce": (S_ANN, 5.0), "exchange": (S_EXCH, 6.0),
     "declare": (S_DECL, 7.0), "play": (S_PLAY, 9.0), "score": (S_SCORE, 10.0),
     "total": (S_TOTAL, 11.0),
 }
 TOP_WORDS = frozenset(SECTIONS) | {"deal", "result"}
-_NO_FAST: Final = frozenset((S_TAGS, S_HDR, S_RESULT, S_DONE))
+#: the sections no fast line is read in, a bit each (a shift and a test per line)
+_NO_FAST_BITS: Final = 1 << S_TAGS | 1 << S_HDR | 1 << S_RESULT | 1 << S_DONE
 
 class _GameReader:
     """The state machine that reads one game's tokens into a :class:`Game`."""
@@ -286,10 +286,11 @@ class _GameReader:
 
     def fast(self, line: str, ln: int) -> bool:
         """Read a canonical line whole; False when the general tokenizer must read it."""
-        if self.sec in _NO_FAST:
+        if _NO_FAST_BITS >> self.sec & 1:
             return False
         c = line[0]
-        if "0" <= c <= "9" or c == "p":
+        o = ord(c)  # an int compared in C: ``"0" <= c`` is a generic comparison compiled
+        if 48 <= o <= 57 or c == "p":  # a digit: a trick line
             done = self.fast_trick(line, ln)
             self.fresh = done
             return done
@@ -361,13 +362,13 @@ class _GameReader:
         first = col + len(num) + 1
         if in_order:
             assert lane is not None  # a line is in order only in an open lane
-            start = len(lane.texts)
+            start = len(lane.cards)
             if marks is None:
-                lane.texts.extend(cards)
+                lane.cards.extend([card_of(t) for t in cards])
                 lane.lines.append((ln, col, first, None, line[col - 1:]))
             else:
                 texts, rel_cols, belas = marks
-                lane.texts.extend(texts)
+                lane.cards.extend([card_of(t) for t in texts])
                 cols = tuple(first + c for c in rel_cols)
                 lane.lines.append((ln, col, first, cols, line[col - 1:]))
                 for i, (word, bcol, rcol) in belas.items():
@@ -394,20 +395,26 @@ class _GameReader:
         """Read the canonical trick lines that follow a lane line (``lines[at:]``,
         the first on line ``ln + 1``) straight into the lane: the common case,
         without a trip through the line loop each.  Returns how many it read;
-        it stops at the first line that is anything else (the loop reads that)."""
-        texts = lane.texts
+        it stops at the first line that is anything else (the loop reads that).
+
+        A line is read when it is exactly the next trick number, then ``n``
+        cards, each after one space: its length, its number and the cards'
+        character codes say so, with no split and no string per card."""
+        cards = lane.cards
         info = lane.lines
         src = self.src
-        n1 = self.n + 1
+        n = self.n
         number = len(info) + 1
         count = 0
         for line in lines[at:at + MAX_TRICKS]:
-            parts = line.split(" ")
-            if (len(parts) != n1 or number >= len(TRICK_NUMBERS)
-                    or parts[0] != TRICK_NUMBERS[number] or not all_cards(parts, 1)):
+            if number >= len(TRICK_NUMBERS):
+                break
+            num = TRICK_NUMBERS[number]
+            first = len(num) + 1  # the first card's index in the line
+            if (len(line) != first + 3 * n - 1 or not line.startswith(num)
+                    or not cards_at(line, first, n, cards)):
                 break
             count += 1
-            texts += parts[1:]
             info.append((ln + count, 1, FIRST_COL[number], None, line))
             src.append(line)
             number += 1
@@ -464,18 +471,21 @@ class _GameReader:
             return False
         numbers = SHEET_NUMBERS
         values = [numbers[t] for t in toks[1:]]
-        # ``None in values`` would compare each Decimal with None, and Decimal asks
-        # whether None is a fractions.Rational: an abstract base, checked interpreted
-        if NOT_A_NUMBER in values or (w == "total" and any(v is None for v in values)):
-            return False
+        # by identity, not ``in``: ``None in values`` would compare each Decimal with
+        # None, and Decimal asks whether None is a fractions.Rational (an abstract
+        # base, checked interpreted); ``NOT_A_NUMBER in values`` compares Decimals
+        total = w == "total"
+        for v in values:
+            if v is NOT_A_NUMBER or (total and v is None):
+                return False
         self._enter(w, (ln, 1))
         sl = self.line
         sl.values += values
         col = 7
         places = sl.value_pos
-        for t in toks[1:]:
+        for i in range(1, len(toks)):
             places.append((ln, col))
-            col += len(t) + 1
+            col += len(toks[i]) + 1
         return True
 
     def fast_cards(self, line: str, ln: int) -> bool:
@@ -483,7 +493,9 @@ class _GameReader:
         parts = line.split(" ")
         w = parts[0]
         cards = parts[1:]
-        if not cards or not CARDS.issuperset(cards):
+        # all_cards tests the character codes: ``frozenset.issuperset`` of a list
+        # first builds a set of it, hashing every card text
+        if not cards or not all_cards(cards):
             return False
         if w == "turn":
             if len(cards) != 1:
@@ -570,8 +582,11 @@ class _GameReader:
         if self.fresh:
             if self.sec == S_DECL:
                 decl = self.decl
-                self.deal.declare = {s: decl.get(s, [])
-                                     for s in range(1, max(self.n, *decl, 0) + 1)}
+                last = self.n  # max(self.n, *decl) without a generic call to max
+                for s in decl:
+                    if s > last:
+                        last = s
+                self.deal.declare = {s: decl.get(s, []) for s in range(1, last + 1)}
         else:
             self.close(w)
         self._section(w, w, pos)
@@ -1233,8 +1248,10 @@ def _read(chunks: Iterable[list[str]], fast_lines: bool = True,
     cpos: Pos = NOPOS
     cdrop = False
     feed: Callable[[Descriptor, str, int, int], None] | None = None  # cur.feed or cur.skip
-    fast: Callable[[str, int], bool] | None = None  # cur.fast while the game reads without error
-    src_add: Callable[[str], None] | None = None  # cur.src.append
+    # cur while the game reads without error and fast lines are on: ``fast.fast(...)``
+    # is a direct call compiled; a bound method kept in a variable was a generic call
+    # (its arguments boxed) for every line
+    fast: _GameReader | None = None
     for lines in chunks:
         it = iter(lines)
         at = -1  # index of ``raw`` in ``lines``
@@ -1263,22 +1280,23 @@ def _read(chunks: Iterable[list[str]], fast_lines: bool = True,
                 start = j + 1
             else:
                 if fast is not None and line:
-                    assert cur is not None and src_add is not None  # both set with fast
                     try:
-                        done = fast(line, ln)
+                        done = fast.fast(line, ln)
                     except Stop as e:
-                        cur.fail(e, _FAST_FAIL)
-                        feed = cur.skip
+                        fast.fail(e, _FAST_FAIL)
+                        feed = fast.skip
                         fast = None
                         done = True
                     if done:
-                        src_add(line)
+                        assert cur is not None  # fast is cur, or was until just now
+                        cur.src.append(line)
                         if cur.lane is not None:
                             more = cur.more_tricks(cur.lane, lines, at + 1, ln)
                             if more:  # read whole: skip them here
                                 ln += more
                                 at += more
-                                next(islice(it, more - 1, more), None)
+                                for _ in range(more):  # (islice would be two generic calls)
+                                    next(it)
                         continue
                 start = 0
             src_from = 0
@@ -1300,8 +1318,7 @@ def _read(chunks: Iterable[list[str]], fast_lines: bool = True,
                             index += 1
                             cur = _GameReader(index, ln, [])
                             feed = cur.feed
-                            src_add = cur.src.append
-                            fast = cur.fast if fast_lines else None
+                            fast = cur if fast_lines else None
                             pre = []
                         else:
                             cur.pend.clear()
@@ -1357,8 +1374,7 @@ def _read(chunks: Iterable[list[str]], fast_lines: bool = True,
                     cur = _GameReader(index, ln, after)
                     pre = []
                     feed = cur.feed
-                    src_add = cur.src.append
-                    fast = cur.fast if fast_lines else None
+                    fast = cur if fast_lines else None
                     try:
                         feed(d, tok, ln, col)
                     except Stop as e:
