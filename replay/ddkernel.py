@@ -650,10 +650,14 @@ def search(ctx, tt, buf, depth, p, w, leader, won, rem, persp, gen, alpha, beta,
     best_card = buf[depth, 0]
     none = np.int64(-1)
     zero = np.int64(0)
+    last = np.int64(0x7FFF)  # 5 bits a suit: the index of the suit's last card tried (31: none)
+    last |= last << 15
     for i in range(k):
         c = buf[depth, i]
-        if i > 0:  # a card next to the one before may be settled by that card's value
-            bound = _sibling_bound(ctx, buf, hands, tcards, p, depth, i, c, maximizing)
+        j = (last >> (5 * (c >> 3))) & 31
+        last = (last & ~(31 << (5 * (c >> 3)))) | (i << (5 * (c >> 3)))
+        if j != 31:  # a card next to the suit's last one tried may be settled by its value
+            bound = _sibling_bound(ctx, buf, hands, tcards, p, depth, j, c, maximizing)
             buf[depth, 16 + i] = bound
             if maximizing:
                 if bound <= a:
@@ -722,25 +726,23 @@ def search(ctx, tt, buf, depth, p, w, leader, won, rem, persp, gen, alpha, beta,
 
 @helper
 def _sibling_bound(ctx, buf, hands, tcards, p, depth, i, c, maximizing):
-    """What the card tried before ``c`` at this node says of ``c``'s value: a
-    bound from above at a node of ``persp``'s camp, from below at the other
-    camp's (``INF`` / ``-INF``: nothing).
+    """What ``buf[depth, i]``, the last card of ``c``'s suit tried at this
+    node, says of ``c``'s value: a bound from above at a node of ``persp``'s
+    camp, from below at the other camp's (``INF`` / ``-INF``: nothing).
 
     When the two are neighbours (one suit, no card still in play ranked
     between them), playing one or the other makes every later trick go the
     same way: only their two points change places, between this trick and the
     one the other card falls in later.  So the two values differ by at most
-    the difference of their points (an all-or-nothing game: not at all).  The
-    card before's ``buf[depth, 16 + i - 1]`` is its value or a bound of the
-    same side (it failed low at this camp's node, or high at the other's, or
-    was itself settled here), so the bound holds.  The search skips ``c`` when
+    the difference of their points (an all-or-nothing game: not at all).  That
+    card's ``buf[depth, 16 + i]`` is its value or a bound of the same side (it
+    failed low at this camp's node, or high at the other's, or was itself
+    settled here), so the bound holds.  The search skips ``c`` when
     the bound cannot move the window: in a null-window probe this answers many
     of the other camp's replies that must all be tried, whenever the value has
-    a few points to spare.  Only the card just before is looked at: looking at
-    every earlier one found 1% more and cost more than that."""
-    c2 = buf[depth, i - 1]
-    if (c2 >> 3) != (c >> 3):
-        return INF if maximizing else -INF
+    a few points to spare.  Only the suit's last card tried is looked at:
+    looking at every earlier one found 1% more and cost more than that."""
+    c2 = buf[depth, i]
     alive = hands[1] | hands[2] | hands[3] | hands[4]  # seats a ruleset lacks hold nothing
     if p > 0:
         alive |= 1 << tcards[0]
@@ -752,7 +754,7 @@ def _sibling_bound(ctx, buf, hands, tcards, p, depth, i, c, maximizing):
     if (ctx[ABOVE + c] ^ ctx[ABOVE + c2]) & ~((1 << c) | (1 << c2)) & alive:
         return INF if maximizing else -INF
     d = abs(ctx[PTS + c] - ctx[PTS + c2]) if ctx[MODE] == POINTS else 0
-    return buf[depth, 15 + i] + d if maximizing else buf[depth, 15 + i] - d
+    return buf[depth, 16 + i] + d if maximizing else buf[depth, 16 + i] - d
 
 
 @helper
