@@ -881,18 +881,30 @@ def mtd(ctx, tt, buf, hands, tcards, p, w, leader, won, rem, persp, gen, card, g
     step = 0
     _put_position(buf, hands, tcards)  # the searches restore it
     while lower < upper:
-        if step % 2 == 0:
-            beta = min(max(g, lower + 1), upper)
-        else:
-            beta = (lower + upper + 1) // 2
+        beta = mtd_beta(g, lower, upper, step)
         g = search(ctx, tt, buf, np.int64(0), p, w, leader, won, rem, persp, gen,
                    beta - 1, beta, card)
-        if g < beta:
-            upper = min(upper, g)
-        else:
-            lower = max(lower, g)
+        lower, upper = mtd_bounds(g, beta, lower, upper)
         step += 1
     return lower
+
+
+@helper
+def mtd_beta(g, lower, upper, step):
+    """The bound the next null-window probe of MTD(f) tests: at even steps the
+    last probe's value (kept inside the proven bounds), at odd steps the middle
+    of the bounds, so that a run of one-point steps is cut short."""
+    if step % 2 == 0:
+        return min(max(g, lower + 1), upper)
+    return (lower + upper + 1) // 2
+
+
+@helper
+def mtd_bounds(g, beta, lower, upper):
+    """The proven bounds once a probe at ``beta`` returned the fail-soft ``g``."""
+    if g < beta:
+        return lower, min(upper, g)
+    return max(lower, g), upper
 
 
 @kernel

@@ -355,4 +355,5 @@ def warm() -> None:
     game.at_least(pos, 0, 1)
     game.representatives(pos, game.legal(pos))
     k.children(game.ctx, game.buf, *game._arrays(pos)[:2], 0, 0, 1, 1)
+    k.mtd_bounds(k.mtd_beta(1, 0, 2, 0), 1, 0, 2)
     game.gain(pos, 0, 0)

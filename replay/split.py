@@ -160,14 +160,11 @@ def mtd(search: Search, team: Crew, maximizing: bool, lower: int, upper: int,
     g = guess
     step = 0
     while lower < upper:
-        beta = min(max(g, lower + 1), upper) if step % 2 == 0 else (lower + upper + 1) // 2
+        beta = int(k.mtd_beta(g, lower, upper, step))
         g, best = probe(search, team, children, maximizing, beta)
         children.remove(best)  # the best child of this probe leads the next one
         children.insert(0, best)
-        if g < beta:
-            upper = min(upper, g)
-        else:
-            lower = max(lower, g)
+        lower, upper = (int(x) for x in k.mtd_bounds(g, beta, lower, upper))
         step += 1
     return lower
 

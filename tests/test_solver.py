@@ -194,6 +194,11 @@ def test_plain_python_runs_the_same_code():
         "        for camp in (0, 1):\n"
         "            assert game.value(pos, camp) == brute_value(game, pos, camp), (variant, pos)\n"
         "print('ok')\n")
+    run_as_plain_python(script)
+
+
+def run_as_plain_python(script: str) -> None:
+    """Run ``script`` in a fresh process with NUMBA_DISABLE_JIT=1; it prints ok."""
     env = dict(os.environ, NUMBA_DISABLE_JIT="1")
     out = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True,
                          text=True, timeout=600)

@@ -6,17 +6,14 @@ compared with an answer found another way (one thread, or ``dd_brute``)."""
 
 from __future__ import annotations
 
-import os
 import random
-import subprocess
-import sys
 
 import numpy as np
 import pytest
 from dd_brute import brute_value, random_position
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_solver import KINDS, ROOT, VARIANTS, ruleset
+from test_solver import KINDS, VARIANTS, ruleset, run_as_plain_python
 
 from replay import ddkernel as k
 from replay.analysis import best_cards
@@ -177,8 +174,4 @@ def test_a_search_stopped_midway_leaves_no_false_entry():
         "        for camp in (0, 1):\n"
         "            assert game.value(pos, camp) == brute_value(game, pos, camp), (variant, camp)\n"
         "print('ok')\n")
-    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
-    out = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True,
-                         text=True, timeout=600)
-    assert out.returncode == 0, out.stderr
-    assert out.stdout.strip() == "ok"
+    run_as_plain_python(script)
