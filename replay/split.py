@@ -66,10 +66,12 @@ class Crew:
         self._job = job
         for i in range(1, self.size):
             self._go[i].set()
-        job(0)
-        for i in range(1, self.size):
-            self._done[i].wait()
-            self._done[i].clear()
+        try:
+            job(0)
+        finally:  # even when this thread's share fails: the next job must find the others idle
+            for i in range(1, self.size):
+                self._done[i].wait()
+                self._done[i].clear()
         if self._errors:
             error = self._errors[0]
             self._errors.clear()
@@ -191,4 +193,5 @@ def each_at_least(search: Search, team: Crew, cards: list[int], beta: int) -> di
 
 
 def new_buffers(count: int) -> list[np.ndarray]:
+    """A scratch buffer per worker (``ddkernel.BUF_ROWS`` rows)."""
     return [np.zeros((k.BUF_ROWS, 32), dtype=np.int64) for _ in range(count)]

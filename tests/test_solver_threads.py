@@ -7,6 +7,7 @@ compared with an answer found another way (one thread, or ``dd_brute``)."""
 from __future__ import annotations
 
 import random
+import time
 
 import numpy as np
 import pytest
@@ -175,3 +176,34 @@ def test_a_search_stopped_midway_leaves_no_false_entry():
         "            assert game.value(pos, camp) == brute_value(game, pos, camp), (variant, camp)\n"
         "print('ok')\n")
     run_as_plain_python(script)
+
+
+def test_a_failing_share_reaches_the_caller_and_leaves_the_crew_ready():
+    from replay import split
+
+    team = split.Crew(2)
+    seen: list[int] = []
+
+    def fails_on(worker: int):
+        def job(i: int) -> None:
+            if i == worker:
+                raise ValueError(f"worker {i}")
+            seen.append(i)
+        return job
+
+    with pytest.raises(ValueError, match="worker 1"):
+        team.run(fails_on(1))
+    with pytest.raises(ValueError, match="worker 0"):
+        team.run(fails_on(0))
+    time.sleep(0.1)  # the other worker's share of that job is over by now
+    final: list[int] = []
+
+    def slow_helper(i: int) -> None:
+        if i == 1:
+            time.sleep(0.2)  # run() must wait for it, not return on the failed job's signal
+        final.append(i)
+
+    team.run(slow_helper)
+    assert sorted(final) == [0, 1]
+    time.sleep(0.4)  # and no worker runs it a second time, woken by a stale signal
+    assert sorted(final) == [0, 1]
