@@ -650,8 +650,7 @@ def search(ctx, tt, buf, depth, p, w, leader, won, rem, persp, gen, alpha, beta,
     best_card = buf[depth, 0]
     none = np.int64(-1)
     zero = np.int64(0)
-    last = np.int64(0x7FFF)  # 5 bits a suit: the index of the suit's last card tried (31: none)
-    last |= last << 15
+    last = np.int64(0xFFFFF)  # 5 bits a suit: the index of the suit's last card tried (31: none)
     for i in range(k):
         c = buf[depth, i]
         j = (last >> (5 * (c >> 3))) & 31
@@ -743,6 +742,8 @@ def _sibling_bound(ctx, buf, hands, tcards, p, depth, i, c, maximizing):
     a few points to spare.  Only the suit's last card tried is looked at:
     looking at every earlier one found 1% more and cost more than that."""
     c2 = buf[depth, i]
+    # alive_cards's mask, written without its loops: this runs for most cards of
+    # every node, and the inlined loops made the whole recursion slower
     alive = hands[1] | hands[2] | hands[3] | hands[4]  # seats a ruleset lacks hold nothing
     if p > 0:
         alive |= 1 << tcards[0]
@@ -876,7 +877,7 @@ def mtd(ctx, tt, buf, hands, tcards, p, w, leader, won, rem, persp, gen, card, g
     still to win): MTD(f) steps from ``guess`` alternate with bisection, which
     caps the number of searches.  ``card >= 0``: the value after that card."""
     lower = 0
-    upper = 1 if ctx[MODE] == ALL_OR_NOTHING else rem + ctx[CAPOT_BONUS]
+    upper = mtd_upper(ctx, rem)
     g = guess
     step = 0
     _put_position(buf, hands, tcards)  # the searches restore it
@@ -887,6 +888,13 @@ def mtd(ctx, tt, buf, hands, tcards, p, w, leader, won, rem, persp, gen, card, g
         lower, upper = mtd_bounds(g, beta, lower, upper)
         step += 1
     return lower
+
+
+@helper
+def mtd_upper(ctx, rem):
+    """The most a camp can score with ``rem`` points still to win: MTD(f)'s
+    first upper bound (its lower one is 0)."""
+    return 1 if ctx[MODE] == ALL_OR_NOTHING else rem + ctx[CAPOT_BONUS]
 
 
 @helper

@@ -256,14 +256,10 @@ class Game:
         if guess is None:
             guess = 0 if self.all_or_nothing else rem // 2
         if card < 0 and self._shared(pos):
-            team = split.crew(self.threads)
-            if team.busy.acquire(blocking=False):  # else another solve has the crew: search alone
-                try:
+            with split.free_crew(self.threads) as team:
+                if team is not None:
                     search = self._search(pos, hands, tcards, w, rem, camp)
-                    upper = 1 if self.all_or_nothing else rem + int(self.ctx[k.CAPOT_BONUS])
-                    return split.mtd(search, team, self.camp[pos.turn] == camp, 0, upper, guess)
-                finally:
-                    team.busy.release()
+                    return split.mtd(search, team, self.camp[pos.turn] == camp, guess)
         return int(k.mtd(self.ctx, self.tt, self.buf, hands, tcards, len(pos.trick), w, pos.leader,
                          pos.won, rem, camp, self.gen, card, guess))
 
@@ -287,14 +283,11 @@ class Game:
         """For each of ``cards``: does ``camp`` still secure ``beta`` once it is
         played (``at_least``)?  Shared out over the threads when there are several."""
         if len(cards) > 1 and self._shared(pos):
-            team = split.crew(self.threads)
-            if team.busy.acquire(blocking=False):
-                try:
+            with split.free_crew(self.threads) as team:
+                if team is not None:
                     hands, tcards, w = self._arrays(pos)
                     search = self._search(pos, hands, tcards, w, self._rem(pos), camp)
                     return split.each_at_least(search, team, cards, beta)
-                finally:
-                    team.busy.release()
         return {c: self.at_least(pos, camp, beta, card=c) for c in cards}
 
     def _shared(self, pos: Position) -> bool:
@@ -309,7 +302,7 @@ class Game:
     def _search(self, pos: Position, hands: Any, tcards: Any, w: int, rem: int,
                 camp: int) -> split.Search:
         return split.Search(self.ctx, self.tt, self.bufs, hands, tcards, len(pos.trick), w,
-                            pos.leader, pos.won, rem, camp, self.gen)
+                            pos.leader, pos.turn, pos.won, rem, camp, self.gen)
 
     def representatives(self, pos: Position, legal: int) -> dict[int, int]:
         """Legal card -> the card that stands for it (equivalent cards share one)."""
@@ -356,4 +349,5 @@ def warm() -> None:
     game.representatives(pos, game.legal(pos))
     k.children(game.ctx, game.buf, *game._arrays(pos)[:2], 0, 0, 1, 1)
     k.mtd_bounds(k.mtd_beta(1, 0, 2, 0), 1, 0, 2)
+    k.mtd_upper(game.ctx, 10)
     game.gain(pos, 0, 0)

@@ -27,7 +27,8 @@ searches is a few lines per child.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 import numpy as np
@@ -45,7 +46,7 @@ class Crew:
         self._go = [threading.Event() for _ in range(size)]
         self._done = [threading.Event() for _ in range(size)]
         self._errors: list[BaseException] = []
-        self.busy = threading.Lock()  # one job at a time; callers that find it taken search alone
+        self.busy = threading.Lock()  # one solve at a time (free_crew)
         for i in range(1, size):
             threading.Thread(target=self._serve, args=(i,), daemon=True,
                              name=f"belot-search-{i}").start()
@@ -90,15 +91,30 @@ def crew(size: int) -> Crew:
         return _CREWS[size]
 
 
+@contextmanager
+def free_crew(size: int) -> Iterator[Crew | None]:
+    """The crew of ``size`` workers for the length of the block, or None when
+    another solve holds it (that caller then searches alone)."""
+    team = crew(size)
+    if not team.busy.acquire(blocking=False):
+        yield None
+        return
+    try:
+        yield team
+    finally:
+        team.busy.release()
+
+
 class Search:
     """The arguments of one position's kernel searches, and a buffer per worker."""
 
     def __init__(self, ctx: Any, tt: Any, bufs: Sequence[Any], hands: Any, tcards: Any,
-                 p: int, w: int, leader: int, won: int, rem: int, persp: int, gen: int) -> None:
+                 p: int, w: int, leader: int, seat: int, won: int, rem: int, persp: int,
+                 gen: int) -> None:
         self.ctx, self.tt, self.bufs = ctx, tt, bufs
         self.hands, self.tcards = hands, tcards
-        self.p, self.w, self.leader, self.won, self.rem = p, w, leader, won, rem
-        self.persp, self.gen = persp, gen
+        self.p, self.w, self.leader, self.seat = p, w, leader, seat
+        self.won, self.rem, self.persp, self.gen = won, rem, persp, gen
 
     def window(self, worker: int, alpha: int, beta: int, card: int) -> int:
         """The fail-soft value after ``card`` in the window (alpha, beta)."""
@@ -109,10 +125,8 @@ class Search:
     def children(self) -> list[int]:
         """The distinct legal cards of the seat to play, in the search's order."""
         buf = self.bufs[0]
-        n = int(self.ctx[k.N])
-        seat = (self.leader - 1 + self.p) % n + 1
         count = int(k.children(self.ctx, buf, self.hands, self.tcards, self.p, self.w,
-                               self.leader, seat))
+                               self.leader, self.seat))
         return [int(c) for c in buf[0, :count]]
 
 
@@ -155,10 +169,10 @@ def probe(search: Search, team: Crew, children: list[int], maximizing: bool,
     return values[card], card
 
 
-def mtd(search: Search, team: Crew, maximizing: bool, lower: int, upper: int,
-        guess: int) -> int:
+def mtd(search: Search, team: Crew, maximizing: bool, guess: int) -> int:
     """The exact value: ``ddkernel.mtd``'s probes, each one split over the crew."""
     children = search.children()
+    lower, upper = 0, int(k.mtd_upper(search.ctx, search.rem))
     g = guess
     step = 0
     while lower < upper:
