@@ -109,6 +109,12 @@ STOPPED = 30
 #: back its cards there, so that its recursive call passes three arrays, not five
 #: (numba passes each array as several words: about 3% of a node)
 POS_ROW = BUF_ROWS - 3
+#: the buffer's row holding, per depth, the card (plus one) that last settled a
+#: node of that depth after the first card tried there had not: the next node
+#: of the same depth without a table move tries it first (the killer heuristic
+#: of chess programs; a card that refutes one line often refutes its
+#: neighbours, and a late cut-off pays a whole subtree for the card before it)
+KILLERS = BUF_ROWS - 4
 
 #: transposition table row: the four suit words and the rest of the key, each
 #: XORed with the row's data word (``TT_DATA``: lower bound, upper bound and best
@@ -595,7 +601,7 @@ def search(ctx, tt, buf, depth, p, w, leader, won, rem, persp, gen, alpha, beta,
     key_meta = 0
     key = (np.int64(0), np.int64(0), np.int64(0), np.int64(0))
     normal = False
-    tt_move = -1
+    first = -1  # the card to try first: the table's best move, else the killer
     row = -1
     if only >= 0:
         k = 1
@@ -634,15 +640,17 @@ def search(ctx, tt, buf, depth, p, w, leader, won, rem, persp, gen, alpha, beta,
                     return lo
                 if hi <= alpha:
                     return hi
-                tt_move = absolute_card(ctx, hands, (d >> _MOVE_SHIFT) & 63)
+                first = absolute_card(ctx, hands, (d >> _MOVE_SHIFT) & 63)
         legal_mask = legal(ctx, hand, tcards, p, w, leader, seat)
         k = _order(ctx, hands, tcards, p, w, leader, seat, legal_mask, buf, depth)
-        if tt_move >= 0:
+        if first < 0:  # no table move: this depth's killer, if it is a candidate here
+            first = buf[KILLERS, depth] - 1
+        if first >= 0:  # tried first
             for i in range(k):
-                if buf[depth, i] == tt_move:
+                if buf[depth, i] == first:
                     for j in range(i, 0, -1):
                         buf[depth, j] = buf[depth, j - 1]
-                    buf[depth, 0] = tt_move
+                    buf[depth, 0] = first
                     break
     maximizing = ctx[CAMP + seat] == persp
     a, b = alpha, beta
@@ -716,6 +724,8 @@ def search(ctx, tt, buf, depth, p, w, leader, won, rem, persp, gen, alpha, beta,
         if a >= b:
             if p == 0:
                 buf[BUF_ROWS - 2, c] += bit_count(hand)
+            if i > 0:
+                buf[KILLERS, depth] = c + 1
             break
     if p == 0 and only < 0 and not buf[BUF_ROWS - 1, STOPPED]:
         _tt_store(ctx, tt, row, key, key_meta, normal, persp, rem, alpha, beta, best,
