@@ -18,8 +18,8 @@ What it measures (one process, numba cache warm; one thread, and again with
   with one thread deal by deal, so that the ratio is fair on a busy machine;
 - baseline 1: the same kernel with ``NUMBA_DISABLE_JIT=1`` (plain Python), full
   solves of the first ``--baseline`` deals, in a subprocess;
-- baseline 2: one full-window alpha-beta search (the same compiled kernel and
-  table, no null-window steps) on the first ``--full-window`` deals;
+- baseline 2: the same compiled kernel and table driven by MTD(f) (null-window
+  probes, as the solver did until session 8) on the first ``--mtd`` deals;
 - baseline 3: the plain minimax of tests/dd_brute.py against the solver on
   4-trick endings (the minimax cannot finish a whole deal in reasonable time).
 
@@ -80,9 +80,11 @@ def solve_times(kind: int, hands_list, nodes: list[int] | None = None,
     return times
 
 
-def full_window_times(kind: int, hands_list) -> list[float]:
-    """One alpha-beta search over the whole window [0, most to win] per deal:
-    the kernel without its null-window driver."""
+def mtd_times(kind: int, hands_list) -> list[float]:
+    """The same kernel driven by MTD(f) instead of one principal variation
+    search: null-window probes, steps from a guess (half the points) taking
+    turns with bisection between the proven bounds (the solver's driver until
+    session 8)."""
 
     from replay import ddkernel as k
     from replay.rulesets import load_ruleset
@@ -95,10 +97,14 @@ def full_window_times(kind: int, hands_list) -> list[float]:
         pos = game.start(hands, 1)
         h, tcards, _ = game._arrays(pos)
         rem = game._rem(pos)
-        top = rem + int(game.ctx[k.CAPOT_BONUS])
         t0 = time.perf_counter()
-        k.window(game.ctx, game.tt, game.buf, h, tcards, 0, 0, 1, 0, rem, 0, game.gen, -1,
-                 top + 1, -1)
+        lower, upper, g, step = 0, int(k.top(game.ctx, rem)), rem // 2, 0
+        while lower < upper:
+            beta = min(max(g, lower + 1), upper) if step % 2 == 0 else (lower + upper + 1) // 2
+            g = int(k.window(game.ctx, game.tt, game.buf, h, tcards, 0, 0, 1, 0, rem, 0,
+                             game.gen, beta - 1, beta, -1))
+            lower, upper = (lower, min(upper, g)) if g < beta else (max(lower, g), upper)
+            step += 1
         times.append(time.perf_counter() - t0)
     return times
 
@@ -125,7 +131,7 @@ def deal_times(kind: int, hands_list, seed: int, threads: int = 1,
             best = best_cards(game, pos, camp, before)
             card = (rng.choice(best) if rng.random() < 0.7
                     else rng.choice(cards_in(game.legal(pos))))
-            after = before if card in best else game.value(pos, camp, guess=before, card=card)
+            after = before if card in best else game.value(pos, camp, card=card)
             gained = game.gain(pos, card, camp)
             pos = game.after(pos, card)
             known = (camp, after - gained)
@@ -173,8 +179,8 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=500)
     ap.add_argument("--baseline", type=int, default=5,
                     help="deals per kind solved by the plain-Python kernel (default 5)")
-    ap.add_argument("--full-window", type=int, default=50,
-                    help="deals per kind solved by one full-window search (default 50)")
+    ap.add_argument("--mtd", type=int, default=50,
+                    help="deals per kind solved by the MTD(f) driver (default 50)")
     ap.add_argument("--endings", type=int, default=20,
                     help="4-trick endings per kind for the minimax baseline (default 20)")
     ap.add_argument("--threads", type=int, default=os.cpu_count() or 1,
@@ -184,7 +190,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=2026)
     args = ap.parse_args()
     if args.quick:
-        args.deals, args.baseline, args.full_window, args.endings = 20, 2, 10, 5
+        args.deals, args.baseline, args.mtd, args.endings = 20, 2, 10, 5
 
     from replay.solver import warm
 
@@ -216,9 +222,9 @@ def main() -> None:
         if args.threads > 1:
             line.append((f"{args.threads} threads: one solve", st, runs[args.threads][0]))
             line.append((f"{args.threads} threads: deal analysed", dt, runs[args.threads][1]))
-        if args.full_window:
-            fw = full_window_times(kind, hands[:args.full_window])
-            line.append(("one full-window search", fw, st[:args.full_window]))
+        if args.mtd:
+            fw = mtd_times(kind, hands[:args.mtd])
+            line.append(("MTD(f) driver", fw, st[:args.mtd]))
         if args.baseline:
             py = plain_python(kind, args.baseline, args.seed + kind)
             line.append(("plain Python (NUMBA_DISABLE_JIT=1)", py, st[:args.baseline]))

@@ -115,7 +115,7 @@ def analyse_deal(dr: DealReport, rs: Ruleset, threads: int = 1) -> DealAnalysis 
         if before is None:
             before = game.value(pos, camp)
         best = best_cards(game, pos, camp, before)
-        after = before if card in best else game.value(pos, camp, guess=before, card=card)
+        after = before if card in best else game.value(pos, camp, card=card)
         out.cards.append(CardLoss(trick, seat, card, before, after, best))
         if game.stops(pos, card):
             break

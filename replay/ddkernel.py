@@ -586,10 +586,11 @@ def _camp_trumps(ctx, hands, camp):
 
 @kernel
 def search(ctx, tt, buf, depth, p, w, leader, won, rem, persp, gen, alpha, beta, only):
-    """Alpha-beta (fail-soft) value of the position for camp ``persp``; with
-    ``only >= 0``, the value once that card is played.  The position is the
-    buffer's ``POS_ROW`` (``_put_position``).  The one recursive function: numba's
-    cache needs every recursive call typed exactly (int64)."""
+    """Alpha-beta (fail-soft, principal variation search) value of the position
+    for camp ``persp``; with ``only >= 0``, the value once that card is played.
+    The position is the buffer's ``POS_ROW`` (``_put_position``).  The one
+    recursive function: numba's cache needs every recursive call typed exactly
+    (int64)."""
     n = ctx[N]
     buf[BUF_ROWS - 1, NODES] += 1
     if buf[BUF_ROWS - 1, STOPPED]:
@@ -683,30 +684,46 @@ def search(ctx, tt, buf, depth, p, w, leader, won, rem, persp, gen, alpha, beta,
         nw = w
         if p == 0 or beats(ctx, c, tcards[w], tcards[0] >> 3):
             nw = p
-        if p + 1 < n:
-            v = search(ctx, tt, buf, depth + 1, p + 1, nw, leader, won, rem, persp,
-                       gen, a, b, none)
-        else:  # the trick is complete: score it, then search the next trick (or the end)
-            winner = seat_at(leader, nw, n)
-            pts = zero
-            for j in range(n):
-                pts += ctx[PTS + tcards[j]]
-            if hands[1] == 0:  # a trick complete: every hand holds as many cards
-                pts += ctx[LAST_BONUS]
-            nwon = won | (1 << ctx[SIDE + winner])
-            stopped = False
-            if ctx[MODE] == ALL_OR_NOTHING:
-                gain = zero
-                if (ctx[STOP] >> winner) & 1:
-                    stopped = True
-                    v = zero if persp == 0 else zero + 1
+        # principal variation search: in a window wider than one point, a card
+        # after the first is scouted with a null window at the bound to beat;
+        # only a card that beats it is searched again for its value
+        ca, cb = a, b
+        if i > 0 and b - a > 1:
+            if maximizing:
+                cb = a + 1
             else:
-                gain = pts if ctx[CAMP + winner] == persp else zero
-            if not stopped:
-                t0, t1, t2, t3 = tcards[0], tcards[1], tcards[2], tcards[3]
-                v = gain + search(ctx, tt, buf, depth + 1, zero, zero, winner, nwon,
-                                  rem - pts, persp, gen, a - gain, b - gain, none)
-                tcards[0], tcards[1], tcards[2], tcards[3] = t0, t1, t2, t3
+                ca = b - 1
+        for _attempt in range(2):
+            if p + 1 < n:
+                v = search(ctx, tt, buf, depth + 1, p + 1, nw, leader, won, rem, persp,
+                           gen, ca, cb, none)
+            else:  # the trick is complete: score it, then search the next trick (or the end)
+                winner = seat_at(leader, nw, n)
+                pts = zero
+                for j in range(n):
+                    pts += ctx[PTS + tcards[j]]
+                if hands[1] == 0:  # a trick complete: every hand holds as many cards
+                    pts += ctx[LAST_BONUS]
+                nwon = won | (1 << ctx[SIDE + winner])
+                stopped = False
+                if ctx[MODE] == ALL_OR_NOTHING:
+                    gain = zero
+                    if (ctx[STOP] >> winner) & 1:
+                        stopped = True
+                        v = zero if persp == 0 else zero + 1
+                else:
+                    gain = pts if ctx[CAMP + winner] == persp else zero
+                if not stopped:
+                    t0, t1, t2, t3 = tcards[0], tcards[1], tcards[2], tcards[3]
+                    v = gain + search(ctx, tt, buf, depth + 1, zero, zero, winner, nwon,
+                                      rem - pts, persp, gen, ca - gain, cb - gain, none)
+                    tcards[0], tcards[1], tcards[2], tcards[3] = t0, t1, t2, t3
+            if (ca == a and cb == b) or v <= a or v >= b:
+                break  # the whole window searched, or the scout settled the card
+            if maximizing:  # the card is worth at least v: how much more?
+                ca, cb = v - 1, b
+            else:  # at most v: how much less?
+                ca, cb = a, v + 1
         hands[seat] ^= bit
         buf[depth, 16 + i] = v
         if maximizing:
@@ -882,47 +899,17 @@ def _put_position(buf, hands, tcards):
 
 
 @kernel
-def mtd(ctx, tt, buf, hands, tcards, p, w, leader, won, rem, persp, gen, card, guess):
-    """Exact value by null-window searches between proven bounds (0 and the most
-    still to win): MTD(f) steps from ``guess`` alternate with bisection, which
-    caps the number of searches.  ``card >= 0``: the value after that card."""
-    lower = 0
-    upper = mtd_upper(ctx, rem)
-    g = guess
-    step = 0
-    _put_position(buf, hands, tcards)  # the searches restore it
-    while lower < upper:
-        beta = mtd_beta(g, lower, upper, step)
-        g = search(ctx, tt, buf, np.int64(0), p, w, leader, won, rem, persp, gen,
-                   beta - 1, beta, card)
-        lower, upper = mtd_bounds(g, beta, lower, upper)
-        step += 1
-    return lower
+def solve(ctx, tt, buf, hands, tcards, p, w, leader, won, rem, persp, gen, card):
+    """The exact value (after ``card`` when ``card >= 0``): one principal
+    variation search over the whole range, from nothing to ``top``."""
+    return window(ctx, tt, buf, hands, tcards, p, w, leader, won, rem, persp, gen, np.int64(-1),
+                  top(ctx, rem) + 1, card)
 
 
 @helper
-def mtd_upper(ctx, rem):
-    """The most a camp can score with ``rem`` points still to win: MTD(f)'s
-    first upper bound (its lower one is 0)."""
+def top(ctx, rem):
+    """The most a camp can score with ``rem`` points still to win."""
     return 1 if ctx[MODE] == ALL_OR_NOTHING else rem + ctx[CAPOT_BONUS]
-
-
-@helper
-def mtd_beta(g, lower, upper, step):
-    """The bound the next null-window probe of MTD(f) tests: at even steps the
-    last probe's value (kept inside the proven bounds), at odd steps the middle
-    of the bounds, so that a run of one-point steps is cut short."""
-    if step % 2 == 0:
-        return min(max(g, lower + 1), upper)
-    return (lower + upper + 1) // 2
-
-
-@helper
-def mtd_bounds(g, beta, lower, upper):
-    """The proven bounds once a probe at ``beta`` returned the fail-soft ``g``."""
-    if g < beta:
-        return lower, min(upper, g)
-    return max(lower, g), upper
 
 
 @kernel

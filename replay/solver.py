@@ -245,23 +245,20 @@ class Game:
                 + sum(self.ct.points[c] for c in pos.trick) + self.rs.last_trick_bonus)
 
     # --------------------------------------------------------------- values
-    def value(self, pos: Position, camp: int = 0, guess: int | None = None,
-              card: int = -1) -> int:
+    def value(self, pos: Position, camp: int = 0, card: int = -1) -> int:
         """What ``camp`` secures from ``pos`` on (after ``card``, when given),
         counting only the tricks still to be completed."""
         if pos.is_over():
             return 0
         hands, tcards, w = self._arrays(pos)
         rem = self._rem(pos)
-        if guess is None:
-            guess = 0 if self.all_or_nothing else rem // 2
         if card < 0 and self._shared(pos):
             with split.free_crew(self.threads) as team:
                 if team is not None:
                     search = self._search(pos, hands, tcards, w, rem, camp)
-                    return split.mtd(search, team, self.camp[pos.turn] == camp, guess)
-        return int(k.mtd(self.ctx, self.tt, self.buf, hands, tcards, len(pos.trick), w, pos.leader,
-                         pos.won, rem, camp, self.gen, card, guess))
+                    return split.pvs(search, team, -1, int(k.top(self.ctx, rem)) + 1)
+        return int(k.solve(self.ctx, self.tt, self.buf, hands, tcards, len(pos.trick), w,
+                           pos.leader, pos.won, rem, camp, self.gen, card))
 
     def other_camp(self, pos: Position, value: int) -> int | None:
         """The other camp's value of ``pos`` from one camp's, when the game is
@@ -301,8 +298,19 @@ class Game:
 
     def _search(self, pos: Position, hands: Any, tcards: Any, w: int, rem: int,
                 camp: int) -> split.Search:
+        def below(card: int) -> tuple[int, split.Search] | None:
+            """What ``camp`` scores by ``card`` and the search after it, while the
+            hands stay big enough to share out (points games only: an
+            all-or-nothing one is cheap)."""
+            nxt = self.after(pos, card)
+            if self.all_or_nothing or not self._shared(nxt):
+                return None
+            hands, tcards, w = self._arrays(nxt)
+            return self.gain(pos, card, camp), self._search(nxt, hands, tcards, w,
+                                                            self._rem(nxt), camp)
+
         return split.Search(self.ctx, self.tt, self.bufs, hands, tcards, len(pos.trick), w,
-                            pos.leader, pos.turn, pos.won, rem, camp, self.gen)
+                            pos.leader, pos.turn, pos.won, rem, camp, self.gen, below)
 
     def representatives(self, pos: Position, legal: int) -> dict[int, int]:
         """Legal card -> the card that stands for it (equivalent cards share one)."""
@@ -348,6 +356,5 @@ def warm() -> None:
     game.at_least(pos, 0, 1)
     game.representatives(pos, game.legal(pos))
     k.children(game.ctx, game.buf, *game._arrays(pos)[:2], 0, 0, 1, 1)
-    k.mtd_bounds(k.mtd_beta(1, 0, 2, 0), 1, 0, 2)
-    k.mtd_upper(game.ctx, 10)
+    k.top(game.ctx, 10)
     game.gain(pos, 0, 0)

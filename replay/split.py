@@ -1,27 +1,25 @@
-"""One position's children searched side by side on several threads.
+"""One solve shared out over several threads: the principal variation split.
 
-A null-window probe ("does the side to move secure at least ``beta``?") at a
-position asks the same question of each of its children:
+The search (``ddkernel.search``) tries each position's first card with the
+whole window and the others with a null window at the bound to beat (a
+scout), searching again only the cards that beat it.  The first card's value
+is what sets that bound, so at the top of the tree the first card is followed
+down (the principal variation) while the tree is big; at each position on the
+way back up, once the first card's value is known, the other cards are scouted
+side by side, each thread taking the next in the search's order.  A card that
+settles the position (its value reaches the far side of the window) stops the
+others (``ddkernel.STOPPED``); a card that beats the bound raises it for the
+cards still to come.
 
-- at a node of the probing camp, one child reaching ``beta`` answers yes, and
-  only when every child falls short is the answer no;
-- at a node of the other camp it is the other way round: one child below
-  ``beta`` answers no.
-
-So the children can be searched at once, each thread taking the next one in
-the search's own order, and the first child that decides the probe stops the
-others (``ddkernel.STOPPED``).  Every thread searches with its own scratch
-buffer over the one shared transposition table; the table's rows are written
-without locks and checked on reading (``ddkernel.TT_DATA``), so an entry one
-thread proves is found by the others.  The values are exact whatever the
-timing: only the work and the order in which it is done vary.
-
-The driver around the probes is the kernel's MTD(f) (``ddkernel.mtd``): steps
-from a guess alternating with bisection between the proven bounds.
+Every thread searches with its own scratch buffer over the one shared
+transposition table; the table's rows are written without locks and checked
+on reading (``ddkernel.TT_DATA``), so an entry one thread proves is found by
+the others.  The values are exact whatever the timing: only the work and the
+order in which it is done vary.
 
 A :class:`Crew` is the threads.  The search releases Python's lock
 (``nogil``), so the threads run on as many cores; the Python between the
-searches is a few lines per child.
+searches is a few lines per card.
 """
 
 from __future__ import annotations
@@ -106,15 +104,20 @@ def free_crew(size: int) -> Iterator[Crew | None]:
 
 
 class Search:
-    """The arguments of one position's kernel searches, and a buffer per worker."""
+    """The arguments of one position's kernel searches, a buffer per worker, and
+    (``below``) the positions one card further on that are worth splitting too."""
 
     def __init__(self, ctx: Any, tt: Any, bufs: Sequence[Any], hands: Any, tcards: Any,
                  p: int, w: int, leader: int, seat: int, won: int, rem: int, persp: int,
-                 gen: int) -> None:
+                 gen: int, below: Callable[[int], tuple[int, Search] | None] | None = None
+                 ) -> None:
         self.ctx, self.tt, self.bufs = ctx, tt, bufs
         self.hands, self.tcards = hands, tcards
         self.p, self.w, self.leader, self.seat = p, w, leader, seat
         self.won, self.rem, self.persp, self.gen = won, rem, persp, gen
+        #: does the seat to play belong to the camp whose value is searched?
+        self.maximizing = int(ctx[k.CAMP + seat]) == persp
+        self._below = below
 
     def window(self, worker: int, alpha: int, beta: int, card: int) -> int:
         """The fail-soft value after ``card`` in the window (alpha, beta)."""
@@ -129,31 +132,70 @@ class Search:
                                self.leader, self.seat))
         return [int(c) for c in buf[0, :count]]
 
+    def below(self, card: int) -> tuple[int, Search] | None:
+        """What the camp scores at once by ``card`` and the position after it as
+        a search of its own, while that position is big enough to split; else None."""
+        return None if self._below is None else self._below(card)
 
-def probe(search: Search, team: Crew, children: list[int], maximizing: bool,
-          beta: int) -> tuple[int, int]:
-    """One null-window probe of the position at ``beta`` over its ``children``
-    on the crew's workers: the fail-soft value and the child that gave it.
-    The workers take the children in order; the first child that decides the
-    probe stops the others."""
+
+def pvs(search: Search, team: Crew, alpha: int, beta: int) -> int:
+    """The fail-soft value of the position in the window (alpha, beta): the
+    first card followed down on the whole crew, then the other cards scouted
+    side by side."""
+    children = search.children()
+    first = search.below(children[0])
+    if first is None:
+        v = search.window(0, alpha, beta, children[0])
+    else:
+        gain, after = first
+        v = gain + pvs(after, team, alpha - gain, beta - gain)
+    if search.maximizing:
+        alpha = max(alpha, v)
+    else:
+        beta = min(beta, v)
+    if alpha >= beta or len(children) == 1:
+        return v
+    return _scouts(search, team, children[1:], v, alpha, beta)
+
+
+def _scouts(search: Search, team: Crew, cards: list[int], best: int, alpha: int,
+            beta: int) -> int:
+    """The rest of :func:`pvs`: ``cards`` scouted by the crew at the bound the
+    cards before them set (``alpha`` for the camp searched, ``beta`` for the
+    other), each searched again when it beats the bound; ``best``: the value
+    so far."""
+    maximizing = search.maximizing
     lock = threading.Lock()
-    state = {"next": 0, "decided": False}
-    values: dict[int, int] = {}
+    state = {"next": 0, "alpha": alpha, "beta": beta, "best": best, "decided": False}
 
     def job(worker: int) -> None:
         flags = search.bufs[worker][k.BUF_ROWS - 1]
         while True:
             with lock:
                 i = state["next"]
-                if state["decided"] or i >= len(children):
+                if state["decided"] or i >= len(cards):
                     return
                 state["next"] = i + 1
-            v = search.window(worker, beta - 1, beta, children[i])
+                a, b = state["alpha"], state["beta"]
+            card = cards[i]
+            if maximizing:
+                v = search.window(worker, a, a + 1, card)
+                if a < v < b:  # worth at least v, more than the bound: how much?
+                    v = search.window(worker, v - 1, b, card)
+            else:
+                v = search.window(worker, b - 1, b, card)
+                if a < v < b:  # worth at most v, less than the bound: how much less?
+                    v = search.window(worker, a, v + 1, card)
             with lock:
                 if flags[k.STOPPED]:
-                    return  # the probe was decided meanwhile: v is no value
-                values[children[i]] = v
-                if (v >= beta) == maximizing:  # this child decides the probe
+                    return  # the position was settled meanwhile: v is no value
+                if maximizing:
+                    state["best"] = max(state["best"], v)
+                    state["alpha"] = max(state["alpha"], v)
+                else:
+                    state["best"] = min(state["best"], v)
+                    state["beta"] = min(state["beta"], v)
+                if state["alpha"] >= state["beta"]:  # this card settles the position
                     state["decided"] = True
                     for j, other in enumerate(search.bufs):
                         if j != worker:
@@ -164,25 +206,7 @@ def probe(search: Search, team: Crew, children: list[int], maximizing: bool,
     finally:
         for buf in search.bufs:
             buf[k.BUF_ROWS - 1, k.STOPPED] = 0
-    pick = max if maximizing else min
-    card = pick(values, key=lambda c: values[c])
-    return values[card], card
-
-
-def mtd(search: Search, team: Crew, maximizing: bool, guess: int) -> int:
-    """The exact value: ``ddkernel.mtd``'s probes, each one split over the crew."""
-    children = search.children()
-    lower, upper = 0, int(k.mtd_upper(search.ctx, search.rem))
-    g = guess
-    step = 0
-    while lower < upper:
-        beta = int(k.mtd_beta(g, lower, upper, step))
-        g, best = probe(search, team, children, maximizing, beta)
-        children.remove(best)  # the best child of this probe leads the next one
-        children.insert(0, best)
-        lower, upper = (int(x) for x in k.mtd_bounds(g, beta, lower, upper))
-        step += 1
-    return lower
+    return int(state["best"])
 
 
 def each_at_least(search: Search, team: Crew, cards: list[int], beta: int) -> dict[int, bool]:
