@@ -101,7 +101,7 @@ BUF_ROWS = 48
 #: it counts, per card, the cut-offs its lead made (history heuristic)
 NODES = 31
 #: column of the buffer's last row that another thread sets to stop this
-#: search: the probe it belongs to is decided.  A stopped search returns at
+#: search: the position it was part of is settled.  A stopped search returns at
 #: once and stores nothing, since its values are no longer bounds of anything.
 STOPPED = 30
 #: the buffer's row holding the position searched: the hands (columns 0-4, by

@@ -13,8 +13,9 @@ what a camp can secure from a :class:`Position` whatever the others do:
   soloist's camp when he can avoid every trick, 0 when he can be forced to take
   one; the defenders' value is the other way round.
 
-The search is ``replay.ddkernel`` (alpha-beta with null-window MTD(f) searches,
-a transposition table, equivalent cards searched once), compiled by numba.  Its
+The search is ``replay.ddkernel`` (a principal variation search: alpha-beta
+with null-window scouts, a transposition table, killer cards, equivalent cards
+searched once), compiled by numba.  Its
 move generator is the compiled twin of ``replay.legality.judge``; the tests hold
 the two equal.  :func:`claim_holds` uses the same search to decide a claim of
 the rest exactly.
