@@ -28,8 +28,6 @@ TAG_ORDER = (
 _TAG_RANK = {name: i for i, name in enumerate(TAG_ORDER)}
 #: tag names (in the order read) -> their canonical order, for the sets of names met
 _TAG_ORDERS: dict[tuple[str, ...], list[str]] = {}
-#: a card's place in canonical order
-_ORDER_OF = CARD_ORDER.__getitem__
 
 
 def ordered_tags(tags: dict[str, str]) -> list[str]:
@@ -285,12 +283,17 @@ def source_is_canonical(game: Game) -> bool:
             and lines[k] == "" and lines[k + 1] == f"deal {first.number} dealer {first.dealer}"
             and lines[-2] == f"result {game.result}"):
         return False
+    order = CARD_ORDER
     for deal in game.deals:  # plain loops: a generator here costs three times as much
         if deal.hands:
             for deliveries in deal.hands.values():
                 for cards in deliveries:
-                    if cards != sorted(cards, key=_ORDER_OF):
-                        return False
+                    last = -1  # in order in one pass: sorting each delivery cost 4 times as much
+                    for card in cards:
+                        k = order[card]
+                        if k < last:
+                            return False
+                        last = k
     return True
 
 
