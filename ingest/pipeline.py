@@ -154,7 +154,8 @@ def process_unit(task: UnitTask) -> UnitResult:
 
 
 def _process_unit(task: UnitTask) -> UnitResult:
-    from ingest.bgn.writer import read_game_id, write_game
+    from ingest.bgn.writer import write_game
+    from ingest.identity import read_identity
     from replay.engine import replay_game
 
     t0 = time.perf_counter()
@@ -178,13 +179,13 @@ def _process_unit(task: UnitTask) -> UnitResult:
             sink.add_reject(game, e.code, e.line, e.col, e.message)
             continue
         try:
-            gid = read_game_id(game)  # a canonical source text is hashed as read
+            gid, canonical = read_identity(game)  # a canonical source text is hashed as read
             if gid in known or gid in seen:
                 skipped += 1
                 continue
             report = replay_game(game, file=task.source, game_id=gid)
             if not report.parse_failed:
-                sink.add_game(game, report, gid)
+                sink.add_game(game, report, gid, canonical)
                 seen.add(gid)
                 if task.analyze:
                     analysed += _analyse_rows(sink, game, report, gid, failures,
