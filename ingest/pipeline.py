@@ -75,6 +75,11 @@ from replay.report import GameReport
 #: (docs/performance.md); 256 KB of text is about 0.2 s of work
 MIN_UNIT_CHARS = 256 << 10
 
+#: units per worker (``ingest.chunks.unit_chars``): every unit writes its own Parquet
+#: parts (about 30 ms of CPU a unit whatever its size, docs/performance.md "Ingest,
+#: session 8"), so ingest cuts two a worker where validate cuts more
+UNITS_PER_WORKER = 2
+
 #: with ``--analyze`` solving costs ~0.1 s a deal (~350 characters of text): units of at
 #: most 64 KB (about 180 deals) keep every core busy on a file of a few hundred games
 ANALYZE_CHUNK_CHARS = 64 << 10
@@ -688,7 +693,8 @@ def ingest_paths(paths: Iterable[str], into: str | os.PathLike, *, workers: int 
                 chunk_chars = min(ANALYZE_CHUNK_CHARS, unit_chars(
                     input_chars(to_read), busy, ANALYZE_MIN_UNIT_CHARS))
             else:
-                chunk_chars = unit_chars(input_chars(to_read), busy, MIN_UNIT_CHARS)
+                chunk_chars = unit_chars(input_chars(to_read), busy, MIN_UNIT_CHARS,
+                                         UNITS_PER_WORKER)
         driver.chunk_chars = chunk_chars
         try:
             return driver.run(files)
