@@ -51,7 +51,7 @@ def deal_ids(game: Game, canonical: bool) -> list[str | None]:
     # every layout of the game at once (the hands lines, in order), a line per seat
     text = game.source_text
     find = text.find
-    found = []
+    found: list[str] = []
     at = find("\nhands ")
     while at >= 0:
         end = find("\n", at + 7)
