@@ -275,13 +275,16 @@ def source_is_canonical(game: Game) -> bool:
     the result line last, and every delivery's cards in canonical order."""
     if not game.verbatim_lines or game.errors or game.comments or not game.deals:
         return False
-    lines = game.source_text.split("\n")
+    text = game.source_text
     tags = tag_lines(game.tags)
     k = len(tags)
     first = game.deals[0]
-    if not (len(lines) == k + game.verbatim_lines + 4 and lines[:k] == tags
-            and lines[k] == "" and lines[k + 1] == f"deal {first.number} dealer {first.dealer}"
-            and lines[-2] == f"result {game.result}"):
+    if text.count("\n") != k + game.verbatim_lines + 3:  # the lines counted, not split
+        return False
+    head = text.split("\n", k + 2)  # the tag lines, the empty line, the header, the rest
+    if not (head[:k] == tags and head[k] == ""
+            and head[k + 1] == f"deal {first.number} dealer {first.dealer}"
+            and text.rsplit("\n", 2)[-2] == f"result {game.result}"):
         return False
     order = CARD_ORDER
     for deal in game.deals:  # plain loops: a generator here costs three times as much
@@ -290,10 +293,10 @@ def source_is_canonical(game: Game) -> bool:
                 for cards in deliveries:
                     last = -1  # in order in one pass: sorting each delivery cost 4 times as much
                     for card in cards:
-                        k = order[card]
-                        if k < last:
+                        place = order[card]
+                        if place < last:
                             return False
-                        last = k
+                        last = place
     return True
 
 
