@@ -47,7 +47,7 @@ def deal_ids(game: Game, canonical: bool) -> list[str | None]:
     """
     variant = game.tags.get("Variant", "")
     if not canonical:
-        return [variant_deal_id(variant, deal) for deal in game.deals]
+        return _written_deal_ids(game, variant)
     # every layout of the game at once (the hands lines, in order), a line per seat
     text = game.source_text
     find = text.find
@@ -59,6 +59,8 @@ def deal_ids(game: Game, canonical: bool) -> list[str | None]:
             end = len(text)
         found.append(text[at + 7:end])
         at = find("\nhands ", end)
+    if len(found) != sum(1 for deal in game.deals if deal.hands):
+        return _written_deal_ids(game, variant)  # not one line a layout: never in canonical text
     layouts = "\0".join(found)
     for seat, line in _SEAT_BREAKS[:table_facts(variant).players - 1]:
         layouts = layouts.replace(seat, line)
@@ -66,8 +68,8 @@ def deal_ids(game: Game, canonical: bool) -> list[str | None]:
     sha256 = hashlib.sha256
     out: list[str | None] = []
     for deal in game.deals:
-        if deal.hands is None:
-            out.append(None)
+        if not deal.hands:  # None: no layout; {} (a bare ``hands``): no line to read
+            out.append(None if deal.hands is None else variant_deal_id(variant, deal))
             continue
         lines = f"{variant}\n{deal.dealer}\n{next(layout)}\n"
         if deal.turn is not None:
@@ -76,3 +78,8 @@ def deal_ids(game: Game, canonical: bool) -> list[str | None]:
             lines += " ".join(["talon", *deal.talon]) + "\n"
         out.append(sha256(lines.encode("utf-8")).hexdigest())
     return out
+
+
+def _written_deal_ids(game: Game, variant: str) -> list[str | None]:
+    """The deal ids the writer's way: each layout sorted, joined and hashed."""
+    return [variant_deal_id(variant, deal) for deal in game.deals]

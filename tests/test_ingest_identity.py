@@ -95,3 +95,15 @@ def test_ingest_gives_one_deal_id_to_every_spelling(tmp_path):
                      for r in table(tmp_path / f"ds-{name}", "deals")]
     assert got["plain"] == got["other"]
     assert len(got["plain"]) > 200 and all(r[2] for r in got["plain"])
+
+
+def test_layouts_that_do_not_match_the_hands_lines_go_the_writers_way():
+    """A game changed after reading (one deal's layout emptied) no longer has a hands
+    line per layout: the deal ids are the writer's, not shifted by a line."""
+    (game,) = read_games(io.StringIO(_canonical_texts("yu4", 9, 0.0)[0]))
+    gid, canonical = read_identity(game)
+    assert canonical
+    game.deals[0].hands = {}
+    want = [deal_id(game, d) for d in game.deals]
+    assert deal_ids(game, canonical) == want
+    assert want[1:] == deal_ids(game, False)[1:] and want[0] is not None
