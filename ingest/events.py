@@ -22,7 +22,7 @@ from functools import lru_cache
 import pyarrow as pa
 
 from ingest.arrowrows import column_array
-from ingest.bgn.writer import variant_deal_id
+from ingest.identity import deal_ids
 from ingest.playcols import CARD_DICT, PlayColumns
 from ingest.schema import TABLES
 from replay.cards import CARD_INDEX, CONTRACT_TABLES, RANKS, SUIT_MASK, SUITS
@@ -193,7 +193,9 @@ class RowSink:
         return out
 
     # ---------------------------------------------------------------- games
-    def add_game(self, game: Game, report: GameReport, gid: str) -> None:
+    def add_game(self, game: Game, report: GameReport, gid: str, canonical: bool = False) -> None:
+        """The rows of a replayed game; ``canonical``: its source text is its canonical
+        text (``ingest.identity.read_identity``), so its deals are identified as read."""
         ctx = self.ctx
         lo = ctx.line_offset
         variant = report.variant or ""
@@ -228,8 +230,8 @@ class RowSink:
         plays_mark = plays_out.mark()
         try:
             plays_out.add_game(gid)
-            self._add_deals(game, report, gid, rs, facts, sides, side_of, deals_out, bids_out,
-                            decl_out, plays_out)
+            self._add_deals(game, report, gid, deal_ids(game, canonical), rs, facts, sides,
+                            side_of, deals_out, bids_out, decl_out, plays_out)
             viol_out.extend([(gid, ctx.source_file, index, k + 1, v.code, v.line + lo if v.line else 0, v.col,
                               v.deal, v.trick, v.seat, v.message)
                              for k, v in enumerate(report.violations)])
@@ -245,7 +247,8 @@ class RowSink:
         self.games += 1
         self.ids.append((gid, "game"))
 
-    def _add_deals(self, game: Game, report: GameReport, gid: str, rs: Ruleset | None,
+    def _add_deals(self, game: Game, report: GameReport, gid: str, ids: list[str | None],
+                   rs: Ruleset | None,
                    facts: TableFacts, sides: tuple[str, ...], side_of: tuple[int, ...],
                    deals_out: list[tuple], bids_out: list[tuple], decl_out: list[tuple],
                    plays_out: PlayColumns) -> None:
@@ -255,8 +258,7 @@ class RowSink:
         for v in report.violations:
             per_deal[v.deal] = per_deal.get(v.deal, 0) + 1
         n_tricks = rs.tricks if rs is not None else 8
-        variant = game.tags.get("Variant", "")
-        for deal, dr in zip(game.deals, report.deals, strict=False):
+        for i, (deal, dr) in enumerate(zip(game.deals, report.deals, strict=False)):
             d = dr.deal
             bidder = dr.caller
             kind = dr.contract
@@ -277,7 +279,7 @@ class RowSink:
             trumps, jack, nine, hcp, total_trumps = hand_features(deal, dr)
             deals_out.append((
                 gid, d, deal.number, (dr.line + lo) if dr.line else None, dealer,
-                variant_deal_id(variant, deal),
+                ids[i],
                 bidder, None if bidder is None else sides[side_of[bidder]],
                 None if bidder is None else (bidder - dealer - 1) % players + 1,
                 dr.round if bidder is not None else None,

@@ -75,6 +75,11 @@ from replay.report import GameReport
 #: (docs/performance.md); 256 KB of text is about 0.2 s of work
 MIN_UNIT_CHARS = 256 << 10
 
+#: units per worker (``ingest.chunks.unit_chars``): every unit writes its own Parquet
+#: parts (about 30 ms of CPU a unit whatever its size, docs/performance.md "Ingest,
+#: session 8"), so ingest cuts two a worker where validate cuts more
+UNITS_PER_WORKER = 2
+
 #: with ``--analyze`` solving costs ~0.1 s a deal (~350 characters of text): units of at
 #: most 64 KB (about 180 deals) keep every core busy on a file of a few hundred games
 ANALYZE_CHUNK_CHARS = 64 << 10
@@ -154,7 +159,8 @@ def process_unit(task: UnitTask) -> UnitResult:
 
 
 def _process_unit(task: UnitTask) -> UnitResult:
-    from ingest.bgn.writer import read_game_id, write_game
+    from ingest.bgn.writer import write_game
+    from ingest.identity import read_identity
     from replay.engine import replay_game
 
     t0 = time.perf_counter()
@@ -178,13 +184,13 @@ def _process_unit(task: UnitTask) -> UnitResult:
             sink.add_reject(game, e.code, e.line, e.col, e.message)
             continue
         try:
-            gid = read_game_id(game)  # a canonical source text is hashed as read
+            gid, canonical = read_identity(game)  # a canonical source text is hashed as read
             if gid in known or gid in seen:
                 skipped += 1
                 continue
             report = replay_game(game, file=task.source, game_id=gid)
             if not report.parse_failed:
-                sink.add_game(game, report, gid)
+                sink.add_game(game, report, gid, canonical)
                 seen.add(gid)
                 if task.analyze:
                     analysed += _analyse_rows(sink, game, report, gid, failures,
@@ -687,7 +693,8 @@ def ingest_paths(paths: Iterable[str], into: str | os.PathLike, *, workers: int 
                 chunk_chars = min(ANALYZE_CHUNK_CHARS, unit_chars(
                     input_chars(to_read), busy, ANALYZE_MIN_UNIT_CHARS))
             else:
-                chunk_chars = unit_chars(input_chars(to_read), busy, MIN_UNIT_CHARS)
+                chunk_chars = unit_chars(input_chars(to_read), busy, MIN_UNIT_CHARS,
+                                         UNITS_PER_WORKER)
         driver.chunk_chars = chunk_chars
         try:
             return driver.run(files)

@@ -50,12 +50,24 @@ _ARRAY_CODE = {np.dtype(np.int8): "b", np.dtype(np.int16): "h", np.dtype(np.int3
 
 
 def numbers(values: Any, dtype: Any = np.int64) -> np.ndarray:
-    """Numbers (a list, or a numpy array) as a numpy array of ``dtype``.  A list goes
-    through ``array.array``, which converts it in C several times faster than
-    numpy's own list conversion, and raises on a value out of the type's range."""
+    """Numbers (a list, or a numpy array) as a numpy array of ``dtype``.
+
+    A list goes through ``bytearray`` when every value is an int from 0 to 255 (cards,
+    seats, tricks, counts: most of ingest's numbers) and the type holds them all:
+    about 2 ns a value against 17 for ``array.array``.  Any other list goes through
+    ``array.array``, which converts it in C several times faster than numpy's own
+    list conversion, and raises on a value out of the type's range."""
     if isinstance(values, np.ndarray):
         return values.astype(dtype, copy=False)
-    return np.frombuffer(array.array(_ARRAY_CODE[np.dtype(dtype)], values), dtype=dtype)
+    kind = np.dtype(dtype)
+    if kind.kind == "i" and kind.itemsize > 1:
+        try:
+            small = bytearray(values)  # stops at the first value that is no int in 0..255
+        except (ValueError, TypeError):
+            pass
+        else:
+            return np.frombuffer(small, dtype=np.uint8).astype(kind)
+    return np.frombuffer(array.array(_ARRAY_CODE[kind], values), dtype=dtype)
 
 
 def int_array(values: Any, typ: pa.DataType, valid: np.ndarray | None = None) -> pa.Array:

@@ -62,6 +62,7 @@ MODULES = (
     "ingest/playcols.py",
     "ingest/arrowrows.py",
     "ingest/events.py",
+    "ingest/identity.py",
 )
 
 

@@ -247,3 +247,20 @@ def test_game_ids_hashed_as_read_equal_the_written_ones(tmp_path):
     s = ingest_paths([str(src)], ds, workers=0)
     assert (s.games, s.skipped, s.rejects) == (len(expected), len(expected), 0)
     assert {r["game_id"] for r in table(ds, "games")} == expected
+
+
+def test_default_units_are_two_per_worker(tmp_path):
+    """Without --chunk-mb a worker gets two units of the input (each unit pays for its
+    own Parquet parts), never below the 256 KB floor: a 600 KB file is two units of
+    300 KB for one worker, and three of at most 256 KB for two (not four of 150 KB)."""
+    from ingest.pipeline import MIN_UNIT_CHARS
+
+    game = write_corpus(tmp_path / "one.bgn", "yu4", games=1, seed=8).read_text()
+    game = game.rstrip("\n") + "\n\n"  # games apart by an empty line, as written
+    copies = -(-600_000 // len(game))
+    src = tmp_path / "many.bgn"
+    src.write_text(game * copies)
+    assert 2 * MIN_UNIT_CHARS < len(game) * copies < 4 * MIN_UNIT_CHARS
+    for workers, units in ((0, 2), (2, 3)):
+        s = ingest_paths([str(src)], tmp_path / f"ds{workers}", workers=workers)
+        assert (s.units, s.records, s.games, s.skipped) == (units, copies, 1, copies - 1)

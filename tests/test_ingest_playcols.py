@@ -175,3 +175,24 @@ def test_ingest_rows_load_no_pandas_and_no_compute(tmp_path):
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
     assert out.stdout.strip() == "4 False False"
+
+
+def test_numbers_take_the_byte_way_only_where_it_is_exact():
+    """Lists of ints 0..255 go through ``bytearray``; negative, large or float values,
+    and one-byte types, go through ``array.array``, with its range errors."""
+    import numpy as np
+
+    from ingest.playcols import numbers
+
+    got = numbers([0, 7, 255, True], np.int32)
+    assert got.dtype == np.int32 and got.tolist() == [0, 7, 255, 1]
+    assert numbers([3, -1, 300], np.int16).tolist() == [3, -1, 300]
+    assert numbers([1, 2**40], np.int64).tolist() == [1, 2**40]
+    assert numbers([], np.int64).tolist() == []
+    assert numbers([1.5, 2], np.float64).tolist() == [1.5, 2.0]
+    with pytest.raises(OverflowError):
+        numbers([200], np.int8)  # fits a byte, not a signed one
+    with pytest.raises(OverflowError):
+        numbers([1, 70_000], np.int16)
+    with pytest.raises(TypeError):
+        numbers([1, 2.5], np.int32)

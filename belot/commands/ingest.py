@@ -55,9 +55,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="run the workers on a dask.distributed cluster (tcp://host:8786); "
                         "the dataset must be on storage the workers share")
     p.add_argument("--chunk-mb", type=float, default=None, metavar="MB",
-                   help="size of one unit of work, in MB of text (default: four units per "
+                   help="size of one unit of work, in MB of text (default: two units per "
                         "worker, from 0.25 to 4 MB, so every core has work on a small input; "
-                        "at most 0.0625 with --analyze, where solving dominates)")
+                        "four per worker and at most 0.0625 with --analyze, where solving "
+                        "dominates)")
     p.add_argument("--recheck", action="store_true",
                    help="read files again even if already fully ingested (games still "
                         "dedupe by game_id)")
