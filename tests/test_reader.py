@@ -795,6 +795,111 @@ def test_a_declare_line_read_whole_reads_as_the_general_way(line, template):
     assert verdict(replay_game(fast)) == verdict(replay_game(slow))
 
 
+_HU3_GAME = """[Variant "hu3"]
+
+deal 1 dealer 3
+hands 1: 7S 8S 9S TS JS QS / KS AS 7H 2: 8H 9H TH JH QH KH / AH 7D 8D 3: 9D TD JD QD KD AD / 7C 8C 9C
+turn TC
+talon JC QC KC AC
+bids take
+{ann}
+{ex}
+declare 1: - 2: - 3: -
+play 1. AS 8H 9D
+score 0 0 0
+total 0 0 0
+result *
+"""
+
+
+@pytest.mark.parametrize("line, template", [
+    ("exchange 1: swap 7S take TC discard 8S",
+     ("exchange", ((1, 10, (("swap", 13, ("7S",), (18,)), ("take", 21, ("TC",), (26,)),
+                            ("discard", 29, ("8S",), (37,)))),), True)),
+    ("exchange 1: take JC QC discard 7S 8S 2: take KC",
+     ("exchange", ((1, 10, (("take", 13, ("JC", "QC"), (18, 21)),
+                            ("discard", 24, ("7S", "8S"), (32, 35)))),
+                   (2, 38, (("take", 41, ("KC",), (46,)),))), True)),
+    ("exchange 1: swap 7S 1: take TC",  # a seat's prefix again: not the writer's text
+     ("exchange", ((1, 10, (("swap", 13, ("7S",), (18,)),)),
+                   (1, 21, (("take", 24, ("TC",), (29,)),))), False)),
+    ("exchange 01: swap 7S", ("exchange", ((1, 10, (("swap", 14, ("7S",), (19,)),)),), False)),
+    ("exchange 1: swap 7S 8S", None),  # swap gives one card
+    ("exchange 1: 7S", None),  # a card before its action
+    ("exchange 1: swap", None),  # an action with no card
+    ("exchange 1: swap 7S take", None),
+    ("exchange swap 7S", None),  # no seat
+    ("exchange 1: 2: swap 7S", None),
+    ("exchange 4: swap 7S", None),  # no seat 4 in hu3
+    ("exchange 1: SWAP 7S", None),
+    ("exchange 1: swap 7s", None),
+    ("exchange 1: swap  7S", None),
+    ("exchange 1: swap 7S ", None),
+    ("exchange 1: swap 7S!", None),
+    ("exchange", None),
+])
+def test_an_exchange_line_read_whole_reads_as_the_general_way(line, template):
+    """The exchange template: the exact template of each canonical line, None for
+    every other, and the same record and verdict both ways whichever reads it."""
+    from ingest.bgn.fastlines import exchange_template
+    from ingest.bgn.writer import game_id, read_game_id, source_is_canonical
+    from replay.engine import replay_game
+
+    assert exchange_template(line, 3) == template
+    text = _HU3_GAME.replace("{ann}\n", "").replace("{ex}", line)
+    (fast,) = _read([text.split("\n")], fast_lines=True)
+    (slow,) = _read([text.split("\n")], fast_lines=False)
+    assert fast == slow
+    assert verdict(replay_game(fast)) == verdict(replay_game(slow))
+    if not fast.errors:  # the source is its canonical text when the writer's own
+        assert source_is_canonical(fast) == (template is not None and template[-1])
+        assert read_game_id(fast) == game_id(fast)
+
+
+@pytest.mark.parametrize("line, template", [
+    ("announce 1: absolut", ("announce", ((1, 10, ("absolut",), (13,)),), True)),
+    ("announce 1: tuletroa celad 2: hundred",
+     ("announce", ((1, 10, ("tuletroa", "celad"), (13, 22)), (2, 28, ("hundred",), (31,))), True)),
+    ("announce 1: absolut 1: volat",
+     ("announce", ((1, 10, ("absolut",), (13,)), (1, 21, ("volat",), (24,))), True)),
+    ("announce 01: absolut", ("announce", ((1, 10, ("absolut",), (14,)),), False)),
+    ("announce 1:", None),
+    ("announce 1: 2: absolut", None),
+    ("announce absolut", None),
+    ("announce 1: Absolut", None),
+    ("announce 1: absolut ", None),
+    ("announce 1:  absolut", None),
+    ("announce 4: absolut", None),
+    ("announce 1: absolut!", None),
+    ("announce", None),
+])
+@pytest.mark.parametrize("where", ["after bids", "after declare", "after talon"])
+def test_an_announce_line_read_whole_reads_as_the_general_way(line, template, where):
+    """The announce template, and the same record and verdict both ways wherever
+    the line stands; the source is taken for canonical only where the writer
+    writes an announce line (after bids, exchange or declare, or play)."""
+    from ingest.bgn.fastlines import announce_template
+    from ingest.bgn.writer import game_id, read_game_id, source_is_canonical
+    from replay.engine import replay_game
+
+    assert announce_template(line, 3) == template
+    text = _HU3_GAME.replace("{ex}\n", "")
+    if where == "after bids":
+        text = text.replace("{ann}", line)
+    elif where == "after declare":
+        text = text.replace("{ann}\n", "").replace("play", line + "\nplay")
+    else:
+        text = text.replace("{ann}\n", "").replace("bids", line + "\nbids")
+    (fast,) = _read([text.split("\n")], fast_lines=True)
+    (slow,) = _read([text.split("\n")], fast_lines=False)
+    assert fast == slow
+    assert verdict(replay_game(fast)) == verdict(replay_game(slow))
+    if not fast.errors:
+        canonical = template is not None and template[-1] and where != "after talon"
+        assert source_is_canonical(fast) == canonical
+        assert read_game_id(fast) == game_id(fast)
+
+
 @pytest.mark.parametrize("second, compact", [
     ("2. 9H AS TH 7C", True),
     ("2. 9H AS TH 7C ", False),  # a trailing space

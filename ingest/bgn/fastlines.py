@@ -13,7 +13,7 @@ import re
 from decimal import Decimal
 from typing import Any, Final
 
-from ingest.bgn.lexer import CACHE, call_of, lookup
+from ingest.bgn.lexer import CACHE, FIGURES, call_of, lookup
 from ingest.bgn.writer import format_number
 
 CARD_PATTERN = r"[789TJQKA][SHDC]"
@@ -158,6 +158,10 @@ def line_template(line: str, n: int) -> Template | None:
             calls.append((spelled, seat, col))
             col += len(tok) + 1
         return ("bids", tuple(calls), verbatim)
+    if c == "e":
+        return exchange_template(line, n)
+    if c == "a":
+        return announce_template(line, n)
     if c == "s" or c == "t":
         m = (SCORE_LINE_RE if c == "s" else TOTAL_LINE_RE).match(line)
         if m is None:
@@ -223,6 +227,96 @@ def declare_template(line: str, n: int) -> Template | None:
         return None
     items_t = tuple((seat, scol, tuple(cs)) for seat, scol, cs in items)
     return ("declare", items_t, items[-1][0], after == "-", verbatim and len(items) == n)
+
+
+def _seat_prefix(tok: str, n: int) -> tuple[int, bool] | None:
+    """``N:`` naming a seat 1..n: (the seat, whether the writer spells it so, i.e. no
+    leading zero); None for any other token."""
+    digits = tok[:-1]
+    if tok[-1:] != ":" or not digits.isdigit() or not digits.isascii():
+        return None
+    seat = int(digits)
+    return (seat, digits[0] != "0") if 1 <= seat <= n else None
+
+
+#: the words of an exchange action
+EXCHANGE_ACTIONS: Final = frozenset(("swap", "take", "discard"))
+
+
+def exchange_template(line: str, n: int) -> Template | None:
+    """A canonical exchange line (``exchange 1: swap 7H take 8D 9D discard 7S``): seat
+    groups ``N:``, each of one or more actions, each action of canonical cards
+    (``swap`` exactly one); None for anything else, which the general path reads.
+
+    The writer writes a seat's prefix only where the seat changes: a line that
+    repeats the seat of the group before it reads the same but is not its text."""
+    toks = line.split(" ")
+    if toks[0] != "exchange" or len(toks) < 4:
+        return None
+    # per seat group: seat, seat col, its actions as [word, col, card texts, card cols]
+    groups: list[tuple[int, int, list[tuple[str, int, list[str], list[int]]]]] = []
+    verbatim = True
+    after = ""  # the last token: a seat (":"), an action ("a") or a card ("c")
+    col = 10
+    for tok in toks[1:]:
+        if tok in CARDS:
+            if after != "a" and after != "c":
+                return None
+            word, _, cards, cols = groups[-1][2][-1]
+            if word == "swap" and cards:
+                return None  # 'swap' gives one card (the general path says so)
+            cards.append(tok)
+            cols.append(col)
+            after = "c"
+        elif tok in EXCHANGE_ACTIONS:
+            if after != ":" and after != "c":
+                return None
+            groups[-1][2].append((tok, col, [], []))
+            after = "a"
+        else:
+            prefix = _seat_prefix(tok, n)
+            if prefix is None or after == ":" or after == "a":
+                return None
+            seat, spelled = prefix
+            verbatim = verbatim and spelled and (not groups or groups[-1][0] != seat)
+            groups.append((seat, col, []))
+            after = ":"
+        col += len(tok) + 1
+    if after != "c":
+        return None
+    return ("exchange", tuple((seat, scol, tuple((word, acol, tuple(cards), tuple(cols))
+                                                 for word, acol, cards, cols in acts))
+                              for seat, scol, acts in groups), verbatim)
+
+
+def announce_template(line: str, n: int) -> Template | None:
+    """A canonical announce line (``announce 2: absolut 3: hundred``): seat groups
+    ``N:``, each of one or more Hungarian figures in their canonical spelling; None
+    for anything else.  Whether the writer writes the line where it stands depends on
+    the section before it (the reader checks that: ``_GameReader.fast_line``)."""
+    toks = line.split(" ")
+    if toks[0] != "announce" or len(toks) < 3:
+        return None
+    groups: list[tuple[int, int, list[str], list[int]]] = []
+    verbatim = True
+    col = 10
+    for tok in toks[1:]:
+        if tok in FIGURES:
+            if not groups:
+                return None
+            groups[-1][2].append(tok)
+            groups[-1][3].append(col)
+        else:
+            prefix = _seat_prefix(tok, n)
+            if prefix is None or groups and not groups[-1][2]:
+                return None
+            verbatim = verbatim and prefix[1]
+            groups.append((prefix[0], col, [], []))
+        col += len(tok) + 1
+    if not groups[-1][2]:
+        return None
+    return ("announce", tuple((seat, scol, tuple(figs), tuple(fcols))
+                              for seat, scol, figs, fcols in groups), verbatim)
 
 
 #: a trick line with bela words: card texts, card cols, {index: (word, bela col, rebela col)}

@@ -513,7 +513,8 @@ class _GameReader:
         return True
 
     def fast_line(self, t: Template, ln: int) -> bool:
-        """A canonical deal header, bids, declare, score or total line from its template."""
+        """A canonical deal header, bids, exchange, announce, declare, score or total line
+        from its template."""
         kind = t[0]
         pos = (ln, 1)
         if kind == "deal":
@@ -539,6 +540,32 @@ class _GameReader:
             self.dseat_pos = seat_pos[t[2]]
             self.ddash = t[3]
             self.dbare = False
+        elif kind == "exchange":
+            self._enter("exchange", pos)
+            exch = self.exch
+            ex: Exchange | None = None
+            for seat, scol, actions in t[1]:
+                for word, acol, cards, cols in actions:
+                    ex = Exchange(seat, word, list(cards), (ln, acol),
+                                  [(ln, c) for c in cols])
+                    exch.append(ex)
+                self.ex_seat = seat
+                self.ex_pos = (ln, scol)
+            self.cur_ex = ex
+        elif kind == "announce":
+            self._enter("announce", pos)
+            after = self.ann_after
+            # the writer writes an announce line after bids, after exchange or
+            # declare, or after play (``ingest.bgn.writer``): after any other
+            # section the same record is written elsewhere
+            if after != "bids" and after != "exchange" and after != "declare" and after != "play":
+                self.verbatim = False
+            announced = self.deal.announce
+            ann: Announce | None = None
+            for seat, scol, figures, cols in t[1]:
+                ann = Announce(seat, list(figures), after, (ln, scol), [(ln, c) for c in cols])
+                announced.append(ann)
+            self.cur_ann = ann
         else:
             self._enter(kind, pos)
             sl = self.line
