@@ -795,6 +795,41 @@ def test_a_declare_line_read_whole_reads_as_the_general_way(line, template):
     assert verdict(replay_game(fast)) == verdict(replay_game(slow))
 
 
+@pytest.mark.parametrize("line, read", [
+    ("score 0 0", True), ("score 97 65", True), ("score -20 - 10000 -3000", True),
+    ("total 162 0", True), ("total -3000 10000", True),
+    ("score 10001 0", False), ("score -3001 0", False), ("score 05 0", False),
+    ("score -0 0", False), ("score +5 0", False), ("score 0 0 ", False), ("score  0 0", False),
+    ("score 0  0", False), ("score 5 hang 10", False), ("score 97.5 65", False),
+    ("total 0 -", False), ("score --", False), ("score - -", True), ("score -", True),
+    ("score 0-", False), ("score 1-2", False), ("score 5\u0665", False), ("score", False),
+    ("score ", False), ("scores 0 0", False), ("score 0\t0", False), ("total 00", False),
+    ("score 99999999999999999999 0", False),
+])
+def test_a_sheet_line_read_by_its_codes_reads_as_the_general_way(line, read):
+    """``sheet_numbers`` reads a score or total line of canonical whole numbers by the
+    characters' codes; anything else goes by the template or the tokenizer, and
+    either way both read paths give the same record and verdict."""
+    from ingest.bgn.fastlines import sheet_numbers
+    from replay.engine import replay_game
+
+    values: list = []
+    cols: list = []
+    took = line[:6] in ("score ", "total ") and sheet_numbers(
+        line, 6, line.startswith("score"), values, cols)
+    assert took == read
+    if read:
+        words = line.split(" ")[1:]
+        assert values == [None if w == "-" else Decimal(w) for w in words]
+        assert cols == [7 + sum(len(w) + 1 for w in words[:i]) for i in range(len(words))]
+    text = _DECLARE_GAME.replace("{}", "declare -").replace(
+        "score 0 0\ntotal 0 0", line if line.startswith("total") else line + "\ntotal 0 0")
+    (fast,) = _read([text.split("\n")], fast_lines=True)
+    (slow,) = _read([text.split("\n")], fast_lines=False)
+    assert fast == slow
+    assert verdict(replay_game(fast)) == verdict(replay_game(slow))
+
+
 _HU3_GAME = """[Variant "hu3"]
 
 deal 1 dealer 3

@@ -23,28 +23,68 @@ TRICK_NUMBERS: Final = ("",) + tuple(f"{k}." for k in range(1, 33))
 #: the column of a trick line's first card after its number
 FIRST_COL: Final = tuple(len(k) + 2 for k in TRICK_NUMBERS)
 MAX_TRICKS: Final = 16
-#: what a token that is no canonical sheet number reads as (no sheet number is a NaN;
-#: ``in`` finds this very object first by identity)
-NOT_A_NUMBER: Final = Decimal("NaN")
+#: the whole numbers a sheet line read whole may hold (any other goes the general way)
+MIN_SHEET: Final = -3000
+MAX_SHEET: Final = 10000
+#: the Decimal of each whole sheet number, at ``number - MIN_SHEET``, made when first met
+_WHOLE: Final[list[Decimal | None]] = [None] * (MAX_SHEET - MIN_SHEET + 1)
 
 
-class SheetNumbers(dict[str, Decimal | None]):
-    """Canonical whole numbers of a score sheet (-3000 … 10000) and score's ``-``
-    -> their values, filled as they are met (no table built at start-up); any
-    other token is ``NOT_A_NUMBER`` and is not kept."""
+def sheet_numbers(line: str, at: int, dash: bool, values: list[Decimal | None],
+                  cols: list[int]) -> bool:
+    """Append to ``values`` and ``cols`` the numbers of a sheet line written from
+    index ``at`` on, one space between each, and their columns: whole numbers
+    ``MIN_SHEET`` … ``MAX_SHEET`` spelled canonically (no ``+``, no leading zero, no
+    ``-0``) and, with ``dash``, ``-`` (None).  False for anything else, which the
+    general path reads (halves, ``hang``, a stray space).
 
-    def __missing__(self, tok: str) -> Decimal:
-        try:
-            v = int(tok)
-        except ValueError:
-            return NOT_A_NUMBER
-        if not -3000 <= v <= 10000 or str(v) != tok:
-            return NOT_A_NUMBER
-        value = self[tok] = Decimal(v)
-        return value
-
-
-SHEET_NUMBERS: Final = SheetNumbers({"-": None})
+    By the characters' codes: no token string is made or hashed (a split and a
+    dictionary look-up per number cost about 5k instructions a line)."""
+    n = len(line)
+    i = at
+    while i < n:
+        start = i
+        neg = False
+        c = ord(line[i])
+        if c == 45:  # '-': the word, or a negative number
+            i += 1
+            if i == n or ord(line[i]) == 32:
+                if not dash:
+                    return False
+                values.append(None)
+                cols.append(start + 1)
+                if i == n:
+                    return True
+                i += 1
+                continue
+            neg = True
+            c = ord(line[i])
+        if not 48 <= c <= 57 or c == 48 and (neg or i + 1 < n and ord(line[i + 1]) != 32):
+            return False  # no digit, or a leading zero (0 stands alone, and not as -0)
+        v = 0
+        while i < n:
+            c = ord(line[i])
+            if c == 32:
+                break
+            if not 48 <= c <= 57:
+                return False
+            v = v * 10 + c - 48
+            if v > MAX_SHEET:
+                return False
+            i += 1
+        if neg:
+            v = -v
+            if v < MIN_SHEET:
+                return False
+        d = _WHOLE[v - MIN_SHEET]
+        if d is None:
+            d = _WHOLE[v - MIN_SHEET] = Decimal(v)
+        values.append(d)
+        cols.append(start + 1)
+        if i == n:
+            return True
+        i += 1  # the space before the next number
+    return False  # nothing after the keyword, or after the last space
 
 
 #: a canonical hands line: ``hands 1: C … / C … 2: …``
