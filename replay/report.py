@@ -356,8 +356,10 @@ def _json_number(v: int | Decimal) -> str:
 
 
 def _json_numbers(values: list[int | Decimal]) -> str:
-    """``[a, b, …]`` as ``json.dumps`` writes a list of report numbers."""
-    return "[" + ", ".join([_json_number(v) for v in values]) + "]"
+    """``[a, b, …]`` as ``json.dumps`` writes a list of report numbers (an int, the
+    usual case, without a call)."""
+    return "[" + ", ".join([str(v) if type(v) is int else _json_number(v)
+                            for v in values]) + "]"
 
 
 def _deal_json(d: DealReport) -> str:

@@ -977,3 +977,16 @@ def test_cards_at_reads_cards_by_their_codes_and_leaves_the_list_on_failure():
         kept = [1, 2]
         assert not cards_at(line, 3, 4, kept), line
         assert kept == [1, 2]
+
+
+def test_in_card_order_compares_cards_by_their_place_in_canonical_order():
+    """The writer's test of a delivery as it writes it: suits S H D C, ranks 7 … A, a
+    repeated card in place; a text that names no card is the KeyError of CARD_INDEX."""
+    from replay.cards import CARD_TEXT, in_card_order
+
+    assert in_card_order(list(CARD_TEXT)) and in_card_order([]) and in_card_order(["AS", "AS"])
+    assert not in_card_order(["7H", "AS"]) and not in_card_order(["8S", "7S"])
+    assert not in_card_order(list(reversed(CARD_TEXT)))
+    for bad in (["7S", "1S"], ["7S", "7s"], ["7S", "10S"], ["\u00c0S"]):
+        with pytest.raises(KeyError):
+            in_card_order(bad)

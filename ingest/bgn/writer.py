@@ -13,7 +13,7 @@ from decimal import Decimal
 from typing import IO
 
 from ingest.bgn.lexer import CARD_ORDER
-from replay.cards import card_of
+from replay.cards import in_card_order
 from replay.record import Announce, Deal, Game, Play, PlayLane, ScoreLine
 from replay.variants import table_facts
 
@@ -286,20 +286,6 @@ def source_is_canonical(game: Game) -> bool:
                 for cards in deliveries:
                     if not in_card_order(cards):
                         return False
-    return True
-
-
-def in_card_order(cards: list[str]) -> bool:
-    """True when the cards stand as ``sorted_cards`` puts them (a card int is its
-    place in canonical order).  Cards by their character codes (``card_of``),
-    compared in a loop: ``cards == sorted(cards, key=...)`` built a list and
-    called the key once a card."""
-    last = -1
-    for text in cards:
-        card = card_of(text)
-        if card < last:
-            return False
-        last = card
     return True
 
 
