@@ -1,9 +1,9 @@
 """Canonical lines recognised whole: the reader's fast path.
 
 A line written exactly as the writer writes it (a deal header, a hands, bids,
-declare, score or total line, a trick line with or without bela words) is
-matched by one regex and read from a template cached by its shape, instead of
-token by token.  Anything else returns None here and goes through the general
+exchange, announce, declare, score or total line, a trick line with or without
+bela words) is read whole, from a template cached by its text or its shape, or
+by its characters' codes, instead of token by token.  Anything else returns None here and goes through the general
 tokenizer, which gives the same record (the tests compare both ways).
 """
 
