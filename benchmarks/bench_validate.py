@@ -94,7 +94,6 @@ def bench_full(path: Path, json_report: bool = False) -> dict:
     text report (compiler-style lines) or, with ``json_report``, the JSON report
     of docs/bgn/report.md, which also needs each game's canonical id."""
     import io
-    import json
 
     from ingest.validate import format_violation, validate_file
 
@@ -107,7 +106,7 @@ def bench_full(path: Path, json_report: bool = False) -> dict:
         plays += sum(d.play_count for d in report.deals)
         findings += len(report.violations)
         if json_report:
-            out.write(json.dumps(report.to_json(), ensure_ascii=False) + "\n")
+            out.write(report.json_line() + "\n")  # as `belot validate --json` writes it
         else:
             for v in report.violations:
                 out.write(format_violation(report, v) + "\n")

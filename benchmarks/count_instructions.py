@@ -36,11 +36,10 @@ sys.path.insert(0, str(ROOT))
 
 def run_stage(stage: str, paths: list[Path]) -> int:
     """Do one stage over the files (inside callgrind); returns the deals seen."""
-    import json
-
     from belot.cli import tune_gc
     from ingest.bgn.reader import read_games
     from ingest.validate import validate_file
+    from ingest.validate_run import report_lines
     from replay.engine import replay_game
 
     tune_gc()  # the collector's settings of the belot command and bench_validate.py
@@ -56,8 +55,8 @@ def run_stage(stage: str, paths: list[Path]) -> int:
         else:
             for report in validate_file(path, ids=stage == "json"):
                 deals += len(report.deals)
-                if stage == "json":
-                    json.dumps(report.to_json(), ensure_ascii=False)
+                if stage == "json":  # the line `belot validate --json` prints
+                    report_lines(report, "json")
     return deals
 
 

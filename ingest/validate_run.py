@@ -94,7 +94,7 @@ class Tally:
 def report_lines(report: GameReport, mode: str) -> list[str]:
     """The output lines of one game's report (without line ends)."""
     if mode == "json":
-        return [json.dumps(report.to_json(), ensure_ascii=False)]
+        return [report.json_line()]
     if mode == "text":
         return [format_violation(report, v) for v in report.violations]
     return []

@@ -91,6 +91,23 @@ def all_cards(texts: list[str], start: int = 0) -> bool:
             return False
     return True
 
+
+def in_card_order(texts: list[str]) -> bool:
+    """Whether the card texts stand in canonical order (suits S H D C, ranks 7 … A:
+    a card's int is its place in that order), each by its character codes; a text
+    that names no card raises the KeyError of ``CARD_INDEX[text]``, as
+    :func:`card_of` does.  The writer's test of a hand written as it writes it."""
+    last = -1
+    for text in texts:
+        card = _by_codes(text)
+        if card < 0:
+            card = CARD_INDEX[text]
+        if card < last:
+            return False
+        last = card
+    return True
+
+
 # rank index -> strength (higher beats lower) and points
 _TRUMP_STRENGTH = {"7": 0, "8": 1, "Q": 2, "K": 3, "T": 4, "A": 5, "9": 6, "J": 7}
 _PLAIN_STRENGTH = {"7": 0, "8": 1, "9": 2, "J": 3, "Q": 4, "K": 5, "T": 6, "A": 7}

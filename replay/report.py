@@ -7,15 +7,23 @@ other tools rely on: its fields only ever grow.  The richer per-deal fields
 
 from __future__ import annotations
 
+import json
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from decimal import Decimal
+from json.encoder import encode_basestring
 from typing import TYPE_CHECKING, Any, Final
 
 from replay.pickling import by_fields
 
 if TYPE_CHECKING:
     from replay.scoring import Tally
+
+#: the ``json`` module's own writer of a string with ``ensure_ascii=False`` (the one
+#: ``json.dumps`` calls), so that ``GameReport.json_line`` writes what it writes
+_ENCODE_STR: Final = encode_basestring
+
 
 #: docs/codes.md table order, for ties at one place
 CODE_ORDER = {c: i for i, c in enumerate(
@@ -307,9 +315,69 @@ class GameReport:
                 "variant": self.variant, "deals": [d.to_json() for d in self.deals],
                 "result": self.result, "violations": [v.to_json() for v in self.violations]}
 
+    def json_line(self) -> str:
+        """``json.dumps(self.to_json(), ensure_ascii=False)``, written directly.
+
+        ``belot validate --json`` prints one such line per game.  Through
+        ``json.dumps`` a deal cost a dict, two lists and the encoder's walk over
+        them, more than a sixth of a deal's validation (docs/performance.md);
+        here a deal is one formatted string.  The text is the same byte for byte
+        (``tests/test_report_json.py`` compares both on every variant's reports):
+        strings go through the ``json`` module's own string encoder, numbers as
+        ``json`` writes them (``_json_number``)."""
+        deals = ", ".join([_deal_json(d) for d in self.deals])
+        violations = ", ".join([_violation_json(v) for v in self.violations])
+        return (f'{{"file": {_json_str(self.file)}, "game": {self.game}, '
+                f'"game_id": {_json_str(self.game_id)}, "variant": {_json_str(self.variant)}, '
+                f'"deals": [{deals}], "result": {_json_str(self.result)}, '
+                f'"violations": [{violations}]}}')
+
 
 #: DealReport fields that only keep what other fields give (compared through those)
 _DERIVED = frozenset(("played", "built_tricks"))
+
+
+def _json_str(text: str | None) -> str:
+    """A string (or None) as ``json.dumps(..., ensure_ascii=False)`` writes it."""
+    return "null" if text is None else _ENCODE_STR(text)
+
+
+def _json_number(v: int | Decimal) -> str:
+    """A report number as ``json.dumps`` writes ``_num(v)``: an int by its digits,
+    a half as ``float.__repr__`` (``97.5``)."""
+    if type(v) is int:
+        return str(v)
+    x = _num(v)
+    if type(x) is int:
+        return str(x)
+    if type(x) is float and math.isfinite(x):
+        return repr(x)
+    return json.dumps(x)  # NaN or an infinity, as json writes them (no report has one)
+
+
+def _json_numbers(values: list[int | Decimal]) -> str:
+    """``[a, b, …]`` as ``json.dumps`` writes a list of report numbers (an int, the
+    usual case, without a call)."""
+    return "[" + ", ".join([str(v) if type(v) is int else _json_number(v)
+                            for v in values]) + "]"
+
+
+def _deal_json(d: DealReport) -> str:
+    """``DealReport.to_json()`` as ``json.dumps`` writes it."""
+    made = "null" if d.made is None else "true" if d.made else "false"
+    return (f'{{"deal": {d.deal}, "made": {made}, "score": {_json_numbers(d.score)}, '
+            f'"total": {_json_numbers(d.total)}, "hang": {_json_number(d.hang)}}}')
+
+
+def _violation_json(v: Violation) -> str:
+    """``Violation.to_json()`` as ``json.dumps`` writes it."""
+    return (f'{{"code": {_json_str(v.code)}, "line": {v.line}, "col": {_json_int(v.col)}, '
+            f'"deal": {_json_int(v.deal)}, "trick": {_json_int(v.trick)}, '
+            f'"seat": {_json_int(v.seat)}, "message": {_json_str(v.message)}}}')
+
+
+def _json_int(v: int | None) -> str:
+    return "null" if v is None else str(v)
 
 
 def _num(v: int | Decimal) -> int | float:

@@ -795,6 +795,146 @@ def test_a_declare_line_read_whole_reads_as_the_general_way(line, template):
     assert verdict(replay_game(fast)) == verdict(replay_game(slow))
 
 
+@pytest.mark.parametrize("line, read", [
+    ("score 0 0", True), ("score 97 65", True), ("score -20 - 10000 -3000", True),
+    ("total 162 0", True), ("total -3000 10000", True),
+    ("score 10001 0", False), ("score -3001 0", False), ("score 05 0", False),
+    ("score -0 0", False), ("score +5 0", False), ("score 0 0 ", False), ("score  0 0", False),
+    ("score 0  0", False), ("score 5 hang 10", False), ("score 97.5 65", False),
+    ("total 0 -", False), ("score --", False), ("score - -", True), ("score -", True),
+    ("score 0-", False), ("score 1-2", False), ("score 5\u0665", False), ("score", False),
+    ("score ", False), ("scores 0 0", False), ("score 0\t0", False), ("total 00", False),
+    ("score 99999999999999999999 0", False),
+])
+def test_a_sheet_line_read_by_its_codes_reads_as_the_general_way(line, read):
+    """``sheet_numbers`` reads a score or total line of canonical whole numbers by the
+    characters' codes; anything else goes by the template or the tokenizer, and
+    either way both read paths give the same record and verdict."""
+    from ingest.bgn.fastlines import sheet_numbers
+    from replay.engine import replay_game
+
+    values: list = []
+    cols: list = []
+    took = line[:6] in ("score ", "total ") and sheet_numbers(
+        line, 6, line.startswith("score"), values, cols)
+    assert took == read
+    if read:
+        words = line.split(" ")[1:]
+        assert values == [None if w == "-" else Decimal(w) for w in words]
+        assert cols == [7 + sum(len(w) + 1 for w in words[:i]) for i in range(len(words))]
+    text = _DECLARE_GAME.replace("{}", "declare -").replace(
+        "score 0 0\ntotal 0 0", line if line.startswith("total") else line + "\ntotal 0 0")
+    (fast,) = _read([text.split("\n")], fast_lines=True)
+    (slow,) = _read([text.split("\n")], fast_lines=False)
+    assert fast == slow
+    assert verdict(replay_game(fast)) == verdict(replay_game(slow))
+
+
+_HU3_GAME = """[Variant "hu3"]
+
+deal 1 dealer 3
+hands 1: 7S 8S 9S TS JS QS / KS AS 7H 2: 8H 9H TH JH QH KH / AH 7D 8D 3: 9D TD JD QD KD AD / 7C 8C 9C
+turn TC
+talon JC QC KC AC
+bids take
+{ann}
+{ex}
+declare 1: - 2: - 3: -
+play 1. AS 8H 9D
+score 0 0 0
+total 0 0 0
+result *
+"""
+
+
+@pytest.mark.parametrize("line, template", [
+    ("exchange 1: swap 7S take TC discard 8S",
+     ("exchange", ((1, 10, (("swap", 13, ("7S",), (18,)), ("take", 21, ("TC",), (26,)),
+                            ("discard", 29, ("8S",), (37,)))),), True)),
+    ("exchange 1: take JC QC discard 7S 8S 2: take KC",
+     ("exchange", ((1, 10, (("take", 13, ("JC", "QC"), (18, 21)),
+                            ("discard", 24, ("7S", "8S"), (32, 35)))),
+                   (2, 38, (("take", 41, ("KC",), (46,)),))), True)),
+    ("exchange 1: swap 7S 1: take TC",  # a seat's prefix again: not the writer's text
+     ("exchange", ((1, 10, (("swap", 13, ("7S",), (18,)),)),
+                   (1, 21, (("take", 24, ("TC",), (29,)),))), False)),
+    ("exchange 01: swap 7S", ("exchange", ((1, 10, (("swap", 14, ("7S",), (19,)),)),), False)),
+    ("exchange 1: swap 7S 8S", None),  # swap gives one card
+    ("exchange 1: 7S", None),  # a card before its action
+    ("exchange 1: swap", None),  # an action with no card
+    ("exchange 1: swap 7S take", None),
+    ("exchange swap 7S", None),  # no seat
+    ("exchange 1: 2: swap 7S", None),
+    ("exchange 4: swap 7S", None),  # no seat 4 in hu3
+    ("exchange 1: SWAP 7S", None),
+    ("exchange 1: swap 7s", None),
+    ("exchange 1: swap  7S", None),
+    ("exchange 1: swap 7S ", None),
+    ("exchange 1: swap 7S!", None),
+    ("exchange", None),
+])
+def test_an_exchange_line_read_whole_reads_as_the_general_way(line, template):
+    """The exchange template: the exact template of each canonical line, None for
+    every other, and the same record and verdict both ways whichever reads it."""
+    from ingest.bgn.fastlines import exchange_template
+    from ingest.bgn.writer import game_id, read_game_id, source_is_canonical
+    from replay.engine import replay_game
+
+    assert exchange_template(line, 3) == template
+    text = _HU3_GAME.replace("{ann}\n", "").replace("{ex}", line)
+    (fast,) = _read([text.split("\n")], fast_lines=True)
+    (slow,) = _read([text.split("\n")], fast_lines=False)
+    assert fast == slow
+    assert verdict(replay_game(fast)) == verdict(replay_game(slow))
+    if not fast.errors:  # the source is its canonical text when the writer's own
+        assert source_is_canonical(fast) == (template is not None and template[-1])
+        assert read_game_id(fast) == game_id(fast)
+
+
+@pytest.mark.parametrize("line, template", [
+    ("announce 1: absolut", ("announce", ((1, 10, ("absolut",), (13,)),), True)),
+    ("announce 1: tuletroa celad 2: hundred",
+     ("announce", ((1, 10, ("tuletroa", "celad"), (13, 22)), (2, 28, ("hundred",), (31,))), True)),
+    ("announce 1: absolut 1: volat",
+     ("announce", ((1, 10, ("absolut",), (13,)), (1, 21, ("volat",), (24,))), True)),
+    ("announce 01: absolut", ("announce", ((1, 10, ("absolut",), (14,)),), False)),
+    ("announce 1:", None),
+    ("announce 1: 2: absolut", None),
+    ("announce absolut", None),
+    ("announce 1: Absolut", None),
+    ("announce 1: absolut ", None),
+    ("announce 1:  absolut", None),
+    ("announce 4: absolut", None),
+    ("announce 1: absolut!", None),
+    ("announce", None),
+])
+@pytest.mark.parametrize("where", ["after bids", "after declare", "after talon"])
+def test_an_announce_line_read_whole_reads_as_the_general_way(line, template, where):
+    """The announce template, and the same record and verdict both ways wherever
+    the line stands; the source is taken for canonical only where the writer
+    writes an announce line (after bids, exchange or declare, or play)."""
+    from ingest.bgn.fastlines import announce_template
+    from ingest.bgn.writer import game_id, read_game_id, source_is_canonical
+    from replay.engine import replay_game
+
+    assert announce_template(line, 3) == template
+    text = _HU3_GAME.replace("{ex}\n", "")
+    if where == "after bids":
+        text = text.replace("{ann}", line)
+    elif where == "after declare":
+        text = text.replace("{ann}\n", "").replace("play", line + "\nplay")
+    else:
+        text = text.replace("{ann}\n", "").replace("bids", line + "\nbids")
+    (fast,) = _read([text.split("\n")], fast_lines=True)
+    (slow,) = _read([text.split("\n")], fast_lines=False)
+    assert fast == slow
+    assert verdict(replay_game(fast)) == verdict(replay_game(slow))
+    if not fast.errors:
+        canonical = template is not None and template[-1] and where != "after talon"
+        assert source_is_canonical(fast) == canonical
+        assert read_game_id(fast) == game_id(fast)
+
+
 @pytest.mark.parametrize("second, compact", [
     ("2. 9H AS TH 7C", True),
     ("2. 9H AS TH 7C ", False),  # a trailing space
@@ -837,3 +977,16 @@ def test_cards_at_reads_cards_by_their_codes_and_leaves_the_list_on_failure():
         kept = [1, 2]
         assert not cards_at(line, 3, 4, kept), line
         assert kept == [1, 2]
+
+
+def test_in_card_order_compares_cards_by_their_place_in_canonical_order():
+    """The writer's test of a delivery as it writes it: suits S H D C, ranks 7 … A, a
+    repeated card in place; a text that names no card is the KeyError of CARD_INDEX."""
+    from replay.cards import CARD_TEXT, in_card_order
+
+    assert in_card_order(list(CARD_TEXT)) and in_card_order([]) and in_card_order(["AS", "AS"])
+    assert not in_card_order(["7H", "AS"]) and not in_card_order(["8S", "7S"])
+    assert not in_card_order(list(reversed(CARD_TEXT)))
+    for bad in (["7S", "1S"], ["7S", "7s"], ["7S", "10S"], ["\u00c0S"]):
+        with pytest.raises(KeyError):
+            in_card_order(bad)

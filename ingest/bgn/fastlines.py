@@ -1,9 +1,9 @@
 """Canonical lines recognised whole: the reader's fast path.
 
 A line written exactly as the writer writes it (a deal header, a hands, bids,
-declare, score or total line, a trick line with or without bela words) is
-matched by one regex and read from a template cached by its shape, instead of
-token by token.  Anything else returns None here and goes through the general
+exchange, announce, declare, score or total line, a trick line with or without
+bela words) is read whole, from a template cached by its text or its shape, or
+by its characters' codes, instead of token by token.  Anything else returns None here and goes through the general
 tokenizer, which gives the same record (the tests compare both ways).
 """
 
@@ -13,7 +13,7 @@ import re
 from decimal import Decimal
 from typing import Any, Final
 
-from ingest.bgn.lexer import CACHE, call_of, lookup
+from ingest.bgn.lexer import CACHE, FIGURES, call_of, lookup
 from ingest.bgn.writer import format_number
 
 CARD_PATTERN = r"[789TJQKA][SHDC]"
@@ -23,28 +23,68 @@ TRICK_NUMBERS: Final = ("",) + tuple(f"{k}." for k in range(1, 33))
 #: the column of a trick line's first card after its number
 FIRST_COL: Final = tuple(len(k) + 2 for k in TRICK_NUMBERS)
 MAX_TRICKS: Final = 16
-#: what a token that is no canonical sheet number reads as (no sheet number is a NaN;
-#: ``in`` finds this very object first by identity)
-NOT_A_NUMBER: Final = Decimal("NaN")
+#: the whole numbers a sheet line read whole may hold (any other goes the general way)
+MIN_SHEET: Final = -3000
+MAX_SHEET: Final = 10000
+#: the Decimal of each whole sheet number, at ``number - MIN_SHEET``, made when first met
+_WHOLE: Final[list[Decimal | None]] = [None] * (MAX_SHEET - MIN_SHEET + 1)
 
 
-class SheetNumbers(dict[str, Decimal | None]):
-    """Canonical whole numbers of a score sheet (-3000 … 10000) and score's ``-``
-    -> their values, filled as they are met (no table built at start-up); any
-    other token is ``NOT_A_NUMBER`` and is not kept."""
+def sheet_numbers(line: str, at: int, dash: bool, values: list[Decimal | None],
+                  cols: list[int]) -> bool:
+    """Append to ``values`` and ``cols`` the numbers of a sheet line written from
+    index ``at`` on, one space between each, and their columns: whole numbers
+    ``MIN_SHEET`` … ``MAX_SHEET`` spelled canonically (no ``+``, no leading zero, no
+    ``-0``) and, with ``dash``, ``-`` (None).  False for anything else, which the
+    general path reads (halves, ``hang``, a stray space).
 
-    def __missing__(self, tok: str) -> Decimal:
-        try:
-            v = int(tok)
-        except ValueError:
-            return NOT_A_NUMBER
-        if not -3000 <= v <= 10000 or str(v) != tok:
-            return NOT_A_NUMBER
-        value = self[tok] = Decimal(v)
-        return value
-
-
-SHEET_NUMBERS: Final = SheetNumbers({"-": None})
+    By the characters' codes: no token string is made or hashed (a split and a
+    dictionary look-up per number cost about 5k instructions a line)."""
+    n = len(line)
+    i = at
+    while i < n:
+        start = i
+        neg = False
+        c = ord(line[i])
+        if c == 45:  # '-': the word, or a negative number
+            i += 1
+            if i == n or ord(line[i]) == 32:
+                if not dash:
+                    return False
+                values.append(None)
+                cols.append(start + 1)
+                if i == n:
+                    return True
+                i += 1
+                continue
+            neg = True
+            c = ord(line[i])
+        if not 48 <= c <= 57 or c == 48 and (neg or i + 1 < n and ord(line[i + 1]) != 32):
+            return False  # no digit, or a leading zero (0 stands alone, and not as -0)
+        v = 0
+        while i < n:
+            c = ord(line[i])
+            if c == 32:
+                break
+            if not 48 <= c <= 57:
+                return False
+            v = v * 10 + c - 48
+            if v > MAX_SHEET:
+                return False
+            i += 1
+        if neg:
+            v = -v
+            if v < MIN_SHEET:
+                return False
+        d = _WHOLE[v - MIN_SHEET]
+        if d is None:
+            d = _WHOLE[v - MIN_SHEET] = Decimal(v)
+        values.append(d)
+        cols.append(start + 1)
+        if i == n:
+            return True
+        i += 1  # the space before the next number
+    return False  # nothing after the keyword, or after the last space
 
 
 #: a canonical hands line: ``hands 1: C … / C … 2: …``
@@ -158,6 +198,10 @@ def line_template(line: str, n: int) -> Template | None:
             calls.append((spelled, seat, col))
             col += len(tok) + 1
         return ("bids", tuple(calls), verbatim)
+    if c == "e":
+        return exchange_template(line, n)
+    if c == "a":
+        return announce_template(line, n)
     if c == "s" or c == "t":
         m = (SCORE_LINE_RE if c == "s" else TOTAL_LINE_RE).match(line)
         if m is None:
@@ -223,6 +267,96 @@ def declare_template(line: str, n: int) -> Template | None:
         return None
     items_t = tuple((seat, scol, tuple(cs)) for seat, scol, cs in items)
     return ("declare", items_t, items[-1][0], after == "-", verbatim and len(items) == n)
+
+
+def _seat_prefix(tok: str, n: int) -> tuple[int, bool] | None:
+    """``N:`` naming a seat 1..n: (the seat, whether the writer spells it so, i.e. no
+    leading zero); None for any other token."""
+    digits = tok[:-1]
+    if tok[-1:] != ":" or not digits.isdigit() or not digits.isascii():
+        return None
+    seat = int(digits)
+    return (seat, digits[0] != "0") if 1 <= seat <= n else None
+
+
+#: the words of an exchange action
+EXCHANGE_ACTIONS: Final = frozenset(("swap", "take", "discard"))
+
+
+def exchange_template(line: str, n: int) -> Template | None:
+    """A canonical exchange line (``exchange 1: swap 7H take 8D 9D discard 7S``): seat
+    groups ``N:``, each of one or more actions, each action of canonical cards
+    (``swap`` exactly one); None for anything else, which the general path reads.
+
+    The writer writes a seat's prefix only where the seat changes: a line that
+    repeats the seat of the group before it reads the same but is not its text."""
+    toks = line.split(" ")
+    if toks[0] != "exchange" or len(toks) < 4:
+        return None
+    # per seat group: seat, seat col, its actions as [word, col, card texts, card cols]
+    groups: list[tuple[int, int, list[tuple[str, int, list[str], list[int]]]]] = []
+    verbatim = True
+    after = ""  # the last token: a seat (":"), an action ("a") or a card ("c")
+    col = 10
+    for tok in toks[1:]:
+        if tok in CARDS:
+            if after != "a" and after != "c":
+                return None
+            word, _, cards, cols = groups[-1][2][-1]
+            if word == "swap" and cards:
+                return None  # 'swap' gives one card (the general path says so)
+            cards.append(tok)
+            cols.append(col)
+            after = "c"
+        elif tok in EXCHANGE_ACTIONS:
+            if after != ":" and after != "c":
+                return None
+            groups[-1][2].append((tok, col, [], []))
+            after = "a"
+        else:
+            prefix = _seat_prefix(tok, n)
+            if prefix is None or after == ":" or after == "a":
+                return None
+            seat, spelled = prefix
+            verbatim = verbatim and spelled and (not groups or groups[-1][0] != seat)
+            groups.append((seat, col, []))
+            after = ":"
+        col += len(tok) + 1
+    if after != "c":
+        return None
+    return ("exchange", tuple((seat, scol, tuple((word, acol, tuple(cards), tuple(cols))
+                                                 for word, acol, cards, cols in acts))
+                              for seat, scol, acts in groups), verbatim)
+
+
+def announce_template(line: str, n: int) -> Template | None:
+    """A canonical announce line (``announce 2: absolut 3: hundred``): seat groups
+    ``N:``, each of one or more Hungarian figures in their canonical spelling; None
+    for anything else.  Whether the writer writes the line where it stands depends on
+    the section before it (the reader checks that: ``_GameReader.fast_line``)."""
+    toks = line.split(" ")
+    if toks[0] != "announce" or len(toks) < 3:
+        return None
+    groups: list[tuple[int, int, list[str], list[int]]] = []
+    verbatim = True
+    col = 10
+    for tok in toks[1:]:
+        if tok in FIGURES:
+            if not groups:
+                return None
+            groups[-1][2].append(tok)
+            groups[-1][3].append(col)
+        else:
+            prefix = _seat_prefix(tok, n)
+            if prefix is None or groups and not groups[-1][2]:
+                return None
+            verbatim = verbatim and prefix[1]
+            groups.append((prefix[0], col, [], []))
+        col += len(tok) + 1
+    if not groups[-1][2]:
+        return None
+    return ("announce", tuple((seat, scol, tuple(figs), tuple(fcols))
+                              for seat, scol, figs, fcols in groups), verbatim)
 
 
 #: a trick line with bela words: card texts, card cols, {index: (word, bela col, rebela col)}

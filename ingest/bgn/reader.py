@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Iterator
+from decimal import Decimal
 from itertools import repeat
 from typing import Final
 
@@ -32,13 +33,12 @@ from ingest.bgn.fastlines import (
     FIRST_COL,
     HAND_SHAPES,
     MAX_TRICKS,
-    NOT_A_NUMBER,
-    SHEET_NUMBERS,
     TRICK_NUMBERS,
     Template,
     bela_marks,
     hand_shape,
     line_template,
+    sheet_numbers,
     templates,
 )
 from ingest.bgn.lexer import (
@@ -465,27 +465,22 @@ class _GameReader:
         """``score``/``total`` with whole numbers (and ``-`` in score) only: the
         numbers of one deal's sheet rarely repeat, so no template is kept for them;
         halves and ``hang`` go by the template."""
-        toks = line.split(" ")
-        w = toks[0]
-        if w != "score" and w != "total" or len(toks) < 2:
+        if line.startswith("score "):
+            w = "score"
+        elif line.startswith("total "):
+            w = "total"
+        else:
             return False
-        numbers = SHEET_NUMBERS
-        values = [numbers[t] for t in toks[1:]]
-        # by identity, not ``in``: ``None in values`` would compare each Decimal with
-        # None, and Decimal asks whether None is a fractions.Rational (an abstract
-        # base, checked interpreted); ``NOT_A_NUMBER in values`` compares Decimals
-        total = w == "total"
-        for v in values:
-            if v is NOT_A_NUMBER or (total and v is None):
-                return False
+        values: list[Decimal | None] = []
+        cols: list[int] = []
+        if not sheet_numbers(line, 6, w == "score", values, cols):
+            return False
         self._enter(w, (ln, 1))
         sl = self.line
         sl.values += values
-        col = 7
         places = sl.value_pos
-        for i in range(1, len(toks)):
+        for col in cols:
             places.append((ln, col))
-            col += len(toks[i]) + 1
         return True
 
     def fast_cards(self, line: str, ln: int) -> bool:
@@ -513,7 +508,8 @@ class _GameReader:
         return True
 
     def fast_line(self, t: Template, ln: int) -> bool:
-        """A canonical deal header, bids, declare, score or total line from its template."""
+        """A canonical deal header, bids, exchange, announce, declare, score or total line
+        from its template."""
         kind = t[0]
         pos = (ln, 1)
         if kind == "deal":
@@ -539,6 +535,32 @@ class _GameReader:
             self.dseat_pos = seat_pos[t[2]]
             self.ddash = t[3]
             self.dbare = False
+        elif kind == "exchange":
+            self._enter("exchange", pos)
+            exch = self.exch
+            ex: Exchange | None = None
+            for seat, scol, actions in t[1]:
+                for word, acol, cards, cols in actions:
+                    ex = Exchange(seat, word, list(cards), (ln, acol),
+                                  [(ln, c) for c in cols])
+                    exch.append(ex)
+                self.ex_seat = seat
+                self.ex_pos = (ln, scol)
+            self.cur_ex = ex
+        elif kind == "announce":
+            self._enter("announce", pos)
+            after = self.ann_after
+            # the writer writes an announce line after bids, after exchange or
+            # declare, or after play (``ingest.bgn.writer``): after any other
+            # section the same record is written elsewhere
+            if after != "bids" and after != "exchange" and after != "declare" and after != "play":
+                self.verbatim = False
+            announced = self.deal.announce
+            ann: Announce | None = None
+            for seat, scol, figures, cols in t[1]:
+                ann = Announce(seat, list(figures), after, (ln, scol), [(ln, c) for c in cols])
+                announced.append(ann)
+            self.cur_ann = ann
         else:
             self._enter(kind, pos)
             sl = self.line

@@ -13,6 +13,7 @@ from decimal import Decimal
 from typing import IO
 
 from ingest.bgn.lexer import CARD_ORDER
+from replay.cards import in_card_order
 from replay.record import Announce, Deal, Game, Play, PlayLane, ScoreLine
 from replay.variants import table_facts
 
@@ -28,8 +29,6 @@ TAG_ORDER = (
 _TAG_RANK = {name: i for i, name in enumerate(TAG_ORDER)}
 #: tag names (in the order read) -> their canonical order, for the sets of names met
 _TAG_ORDERS: dict[tuple[str, ...], list[str]] = {}
-#: a card's place in canonical order
-_ORDER_OF = CARD_ORDER.__getitem__
 
 
 def ordered_tags(tags: dict[str, str]) -> list[str]:
@@ -69,13 +68,9 @@ def sorted_cards(cards: Iterable[str]) -> list[str]:
     instead of sorted."""
     cards = list(cards)
     try:
-        last = -1
-        for c in cards:
-            k = CARD_ORDER[c]
-            if k < last:
-                return sorted(cards, key=CARD_ORDER.__getitem__)
-            last = k
-        return cards
+        if in_card_order(cards):
+            return cards
+        return sorted(cards, key=CARD_ORDER.__getitem__)
     except KeyError:
         return sorted(cards, key=lambda c: CARD_ORDER.get(c, 99))
 
@@ -277,19 +272,19 @@ def source_is_canonical(game: Game) -> bool:
     the result line last, and every delivery's cards in canonical order."""
     if not game.verbatim_lines or game.errors or game.comments or not game.deals:
         return False
-    lines = game.source_text.split("\n")
-    tags = tag_lines(game.tags)
-    k = len(tags)
+    text = game.source_text
     first = game.deals[0]
-    if not (len(lines) == k + game.verbatim_lines + 4 and lines[:k] == tags
-            and lines[k] == "" and lines[k + 1] == f"deal {first.number} dealer {first.dealer}"
-            and lines[-2] == f"result {game.result}"):
+    # the text's lines, counted and compared at both ends without splitting it
+    head = "".join([line + "\n" for line in tag_lines(game.tags)])
+    if not (text.count("\n") == head.count("\n") + game.verbatim_lines + 3
+            and text.startswith(f"{head}\ndeal {first.number} dealer {first.dealer}\n")
+            and text.endswith(f"\nresult {game.result}\n")):
         return False
     for deal in game.deals:  # plain loops: a generator here costs three times as much
         if deal.hands:
             for deliveries in deal.hands.values():
                 for cards in deliveries:
-                    if cards != sorted(cards, key=_ORDER_OF):
+                    if not in_card_order(cards):
                         return False
     return True
 
