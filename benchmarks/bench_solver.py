@@ -19,7 +19,8 @@ What it measures (one process, numba cache warm; one thread, and again with
 - baseline 1: the same kernel with ``NUMBA_DISABLE_JIT=1`` (plain Python), full
   solves of the first ``--baseline`` deals, in a subprocess;
 - baseline 2: the same compiled kernel and table driven by MTD(f) (null-window
-  probes, as the solver did until session 8) on the first ``--mtd`` deals;
+  probes, as the solver did until session 8) on the first ``--mtd`` deals,
+  taking its turn deal by deal with the solver;
 - baseline 3: the plain minimax of tests/dd_brute.py against the solver on
   4-trick endings (the minimax cannot finish a whole deal in reasonable time).
 
@@ -207,11 +208,14 @@ def main() -> None:
         runs: dict[int, tuple[list[float], list[float], list[int]]] = {
             t: ([], [], []) for t in counts}
         rngs = {t: random.Random(args.seed) for t in counts}  # the same play for each count
+        mtd: list[float] = []
         for i, deal in enumerate(hands):  # thread counts take turns deal by deal: a fair ratio
             for threads in counts if i % 2 == 0 else counts[::-1]:
                 st, dt, nodes = runs[threads]
                 st += solve_times(kind, [deal], nodes, threads)
                 dt += deal_times(kind, [deal], args.seed, threads, rngs[threads])
+            if i < args.mtd:  # the MTD(f) baseline takes its turn on the same deal too
+                mtd += mtd_times(kind, [deal])
         for threads in counts:
             st, dt, nodes = runs[threads]
             print(f"{name:<11} {threads:>7} {_ms(st):>15} {int(statistics.median(nodes)):>12,} "
@@ -223,8 +227,7 @@ def main() -> None:
             line.append((f"{args.threads} threads: one solve", st, runs[args.threads][0]))
             line.append((f"{args.threads} threads: deal analysed", dt, runs[args.threads][1]))
         if args.mtd:
-            fw = mtd_times(kind, hands[:args.mtd])
-            line.append(("MTD(f) driver", fw, st[:args.mtd]))
+            line.append(("MTD(f) driver", mtd, st[:args.mtd]))
         if args.baseline:
             py = plain_python(kind, args.baseline, args.seed + kind)
             line.append(("plain Python (NUMBA_DISABLE_JIT=1)", py, st[:args.baseline]))
