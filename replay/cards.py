@@ -94,14 +94,12 @@ def all_cards(texts: list[str], start: int = 0) -> bool:
 
 def in_card_order(texts: list[str]) -> bool:
     """Whether the card texts stand in canonical order (suits S H D C, ranks 7 … A:
-    a card's int is its place in that order), each by its character codes; a text
-    that names no card raises the KeyError of ``CARD_INDEX[text]``, as
-    :func:`card_of` does.  The writer's test of a hand written as it writes it."""
+    a card's int is its place in that order), each read by :func:`card_of` (a text
+    that names no card raises its KeyError).  The writer's test of a hand written
+    as it writes it."""
     last = -1
     for text in texts:
-        card = _by_codes(text)
-        if card < 0:
-            card = CARD_INDEX[text]
+        card = card_of(text)
         if card < last:
             return False
         last = card
