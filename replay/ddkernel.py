@@ -689,10 +689,7 @@ def search(ctx, tt, buf, depth, p, w, leader, won, rem, persp, gen, alpha, beta,
         # only a card that beats it is searched again for its value
         ca, cb = a, b
         if i > 0 and b - a > 1:
-            if maximizing:
-                cb = a + 1
-            else:
-                ca = b - 1
+            ca, cb = scout_window(maximizing, a, b)
         for _attempt in range(2):
             if p + 1 < n:
                 v = search(ctx, tt, buf, depth + 1, p + 1, nw, leader, won, rem, persp,
@@ -720,10 +717,7 @@ def search(ctx, tt, buf, depth, p, w, leader, won, rem, persp, gen, alpha, beta,
                     tcards[0], tcards[1], tcards[2], tcards[3] = t0, t1, t2, t3
             if (ca == a and cb == b) or v <= a or v >= b:
                 break  # the whole window searched, or the scout settled the card
-            if maximizing:  # the card is worth at least v: how much more?
-                ca, cb = v - 1, b
-            else:  # at most v: how much less?
-                ca, cb = a, v + 1
+            ca, cb = research_window(maximizing, a, b, v)
         hands[seat] ^= bit
         buf[depth, 16 + i] = v
         if maximizing:
@@ -748,6 +742,23 @@ def search(ctx, tt, buf, depth, p, w, leader, won, rem, persp, gen, alpha, beta,
         _tt_store(ctx, tt, row, key, key_meta, normal, persp, rem, alpha, beta, best,
                   relative_card(ctx, hands, best_card) + 64 * bit_count(hand))
     return best
+
+
+@helper
+def scout_window(maximizing, a, b):
+    """The null window a card after the first is scouted with, in the window
+    (``a``, ``b``): does it beat the bound to beat (``a`` at a node of the camp
+    searched, ``b`` at the other camp's)?"""
+    return (a, a + 1) if maximizing else (b - 1, b)
+
+
+@helper
+def research_window(maximizing, a, b, v):
+    """The window a scouted card is searched again with when its scout's value
+    ``v`` lies inside (``a``, ``b``): it is worth at least ``v`` at a node of the
+    camp searched (how much more?), at most ``v`` at the other camp's (how much
+    less?)."""
+    return (v - 1, b) if maximizing else (a, v + 1)
 
 
 @helper

@@ -358,4 +358,6 @@ def warm() -> None:
     game.representatives(pos, game.legal(pos))
     k.children(game.ctx, game.buf, *game._arrays(pos)[:2], 0, 0, 1, 1)
     k.top(game.ctx, 10)
+    k.scout_window(True, 0, 10)
+    k.research_window(True, 0, 10, 5)
     game.gain(pos, 0, 0)

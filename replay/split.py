@@ -178,14 +178,11 @@ def _scouts(search: Search, team: Crew, cards: list[int], best: int, alpha: int,
                 state["next"] = i + 1
                 a, b = state["alpha"], state["beta"]
             card = cards[i]
-            if maximizing:
-                v = search.window(worker, a, a + 1, card)
-                if a < v < b:  # worth at least v, more than the bound: how much?
-                    v = search.window(worker, v - 1, b, card)
-            else:
-                v = search.window(worker, b - 1, b, card)
-                if a < v < b:  # worth at most v, less than the bound: how much less?
-                    v = search.window(worker, a, v + 1, card)
+            lo, hi = k.scout_window(maximizing, a, b)  # the kernel's own windows
+            v = search.window(worker, lo, hi, card)
+            if a < v < b:  # the card beats the bound: its value
+                lo, hi = k.research_window(maximizing, a, b, v)
+                v = search.window(worker, lo, hi, card)
             with lock:
                 if flags[k.STOPPED]:
                     return  # the position was settled meanwhile: v is no value
