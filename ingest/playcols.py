@@ -228,11 +228,11 @@ class PlayColumns:
         self.cards.extend(cards if cnt == len(cards) else cards[:cnt])
         rows = dr.trick_rows
         done = len(rows)
-        if rows:
-            _, leaders, _, _, winners, points = zip(*rows, strict=True)
-            self.leader.extend(leaders)
-            self.winner.extend(winners)
-            self.points.extend(points)
+        leader, winner, points = self.leader, self.winner, self.points
+        for row in rows:  # (a transposing zip with strict=True is a generic call in C)
+            leader.append(row[1])
+            winner.append(row[ROW_WINNER])
+            points.append(row[5])
         if cnt > done * n:  # the trick the play stopped in
             self.leader.append(rows[-1][ROW_WINNER] if rows else played.first)
         self.game.append(len(self.game_ids) - 1)
@@ -244,9 +244,11 @@ class PlayColumns:
         self.last.append(n_tricks)
         if played.illegal:
             self.illegal.extend(base + k for k in played.illegal)
-        for k, play in played.marked.items():
-            if k < cnt and play.bela is not None:
-                self.bela[base + k] = play.bela
+        marked = played.marked
+        if marked:  # most deals mark no card
+            for k, play in marked.items():
+                if k < cnt and play.bela is not None:
+                    self.bela[base + k] = play.bela
         if isinstance(written, PlayLane) and written.compact:
             return  # canonical trick lines carry no annotation and no comment
         for k, play in enumerate(islice(written, cnt)):  # a PlayLane takes no slice
