@@ -114,9 +114,11 @@ def _sheet(line: ScoreLine | None) -> list[float | None] | None:
             continue
         f = floats.get(v)
         if f is None:
-            if len(floats) >= _FLOATS_MAX:
-                floats.clear()
-            f = floats[v] = float(v)
+            f = float(v)
+            if f:  # a zero is not kept: -0 and 0 are one key, their floats two signs
+                if len(floats) >= _FLOATS_MAX:
+                    floats.clear()
+                floats[v] = f
         out.append(f)
     return out
 
