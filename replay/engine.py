@@ -50,8 +50,8 @@ from replay.figures import check_announcements
 from replay.legality import trick_winner, verify_card
 from replay.record import Claim, Deal, Exchange, Game, Play, PlayLane, Pos, ScoreLine
 from replay.report import (
-    ROW_CARDS,
-    ROW_WINNER,
+    NO_CARDS,
+    SEATS_FROM,
     DealReport,
     DeclarationRecord,
     GameReport,
@@ -63,9 +63,6 @@ from replay.rulesets import load_ruleset
 from replay.scoring import DealScore, Points, SoloistPlay, Tally, breach_scores
 
 SIDE_NAMES = "AB"
-#: players -> leader -> the seats in turn order from that leader (index 0 unused)
-_SEAT_ORDER: Final = {n: [tuple((lead - 1 + i) % n + 1 for i in range(n)) for lead in range(n + 1)]
-               for n in (2, 3, 4)}
 
 
 def replay_game(game: Game, file: str | None = None, game_id: str | None = None) -> GameReport:
@@ -201,11 +198,12 @@ class DealWalk:
         self.betl = False
         self.play_kind = NO_TRUMPS
         self.soloist_won = 0  # cards in the soloist's tricks (figures)
+        self.belas: BelaBook | None = None  # the bela words of the play, once one is met
         self.soloist_last: int | None = None  # his card in the last trick, if he won it
         n = self.rs.players
         self.n = n
         self.first = deal.dealer % n + 1 if 1 <= deal.dealer <= n else 1
-        self.order = _SEAT_ORDER[n][self.first]
+        self.order = SEATS_FROM[n][self.first]
         self.dr = DealReport(deal=index, made=None, score=[0] * self.rs.sides,
                              total=list(gw.totals), hang=gw.pot, dealer=deal.dealer,
                              line=deal.pos[0])
@@ -260,8 +258,7 @@ class DealWalk:
                 gw.winner = self.ended_game
         else:
             quiet = rs.no_end_on_capot and (capot or contract is None)
-            rows = dr.trick_rows
-            last = rows[-1][ROW_WINNER] if rows and len(rows) == rs.tricks else None
+            last = self.last_winner() if dr.trick_count == rs.tricks else None
             gw.close_deal(dr.score, may_end=not quiet and result is not None,
                           last_trick=None if last is None else rs.side_of[last])
         dr.total = list(gw.totals)
@@ -572,20 +569,26 @@ class DealWalk:
         side_of = rs.side_of
         duties = rs.duties
         cards, marked, pos_of = card_stream(deal.plays or [], n)
-        # the seats' hands by seat (index 0 unused): a list, not a dict, because the
-        # play loop reads and writes one per card (a dict item costs several times
-        # a list item compiled); a claim gets them as a dict
+        # the seats' hands by seat (index 0 unused), as dealt: a list, not a dict,
+        # because the loop reads one per card (a dict item costs several times a list
+        # item compiled).  A card leaves the hands by its bit in ``gone``, a local
+        # int: compiled, storing a changed hand back into the list would make a new
+        # int object per card.  A card two hands hold (only a broken exchange makes
+        # one) leaves one hand, as written, and only that.
         held = [0] * (n + 1)
+        both = every = 0  # cards in two hands; cards in any
         for s in range(1, n + 1):
-            held[s] = self.full_hand(s)
+            h = self.full_hand(s)
+            held[s] = h
+            both |= every & h
+            every |= h
+        gone = 0
         dr.hands = {s: held[s] for s in range(1, n + 1)}
         caller_side = side_of[contract.seat]
         points = [0] * rs.sides
         tricks_won = [0] * rs.sides
-        trick: list[int] = []
         leader = self.first
         number = 1
-        self.belas = belas = BelaBook(rs.bela, self.hand)
         claim = deal.claim
         claim_at = claim.after_play if claim else None
         total_tricks = rs.tricks
@@ -613,24 +616,26 @@ class DealWalk:
         betl = self.betl
         soloist = contract.seat
         last_bonus = rs.last_trick_bonus
-        # the plays are listed from the cards only when asked (report.PlayedCards)
-        illegal: set[int] = set()
-        dr.played = played = PlayedCards(cards, n, leader, illegal, marked)
-        # the report's rows and ``marked`` are called on directly: a bound method kept
-        # in a variable is a generic call compiled (arguments boxed), once a trick or card
-        trick_rows = dr.trick_rows
+        # what the report keeps of the play (report.PlayedCards): each trick's winner
+        # and points; the rows and the plays are made from these only when asked
+        winners: list[int] = []
+        trick_points: list[int] = []
+        illegal: set[int] | None = None  # made at the first card that breaks a rule
+        belas: BelaBook | None = None  # made at the first bela word
         belas_of = BELA_CARDS[kind]
-        seat_at = _SEAT_ORDER[n]
+        seat_at = SEATS_FROM[n]
         turn_seats = seat_at[leader]
         limit = len(cards) if claim_at is None else min(claim_at, len(cards))
         track_soloist = rs.auction.model is Auction.HUNGARIAN  # figures need his tricks
+        won_by_soloist = 0  # the cards of the soloist's tricks
         led_mask = wc = pts = 0
-        p = 0  # the card's place in the trick
+        p = 0  # the card's place in the trick, which holds cards[k - p:k]
         k = 0
+        breach_seat = 0  # the seat whose card ended the deal (mk4-22), else 0
         while k < limit:
             c = cards[k]
             seat = turn_seats[p]
-            hand = held[seat]
+            hand = held[seat] & ~gone
             bit = 1 << c
             # ``play`` is the written Play only for a card written with a seat
             # prefix, a trick number or a bela word; a bare card needs none
@@ -652,32 +657,42 @@ class DealWalk:
                     (suit_of[c] == led and (strength[c] > w_strength or free_follow or (
                         suit_of[wc] == led and not hand & above[wc])))
                     or (not hand & led_mask and (void_is_free or not hand & trump_mask))):
-                breach = verify_card(hand, c, trick, turn_seats, seat, ct, duties, side_of, w)
+                breach = verify_card(hand, c, cards[k - p:k], turn_seats, seat, ct, duties,
+                                     side_of, w)
                 if breach is not None:
                     code = breach.code
                     self.flag(code, pos_of(k), number, seat, breach.message)
-            # bela / rebela (a token of its own: docs/bgn/replay.md §5)
+            # bela / rebela (a token of its own: docs/bgn/replay.md §5); until a
+            # word is written no pair can be announced, so there is no book to keep
+            if play is not None and play.bela is not None and belas is None:
+                belas = self.belas = BelaBook(rs.bela, self.hand)
             if belas_of >> c & 1:
-                for where, why in belas.play(play or _BARE, seat, c, hand, trick, ct):
-                    self.flag("A503", where, number, seat, why)
+                if belas is not None:
+                    for where, why in belas.play(play or _BARE, seat, c, hand, cards[k - p:k],
+                                                 ct):
+                        self.flag("A503", where, number, seat, why)
             elif play is not None and play.bela is not None:
                 where, why = wrong_word(play)
                 self.flag("A503", where, number, seat, why)
             # the card leaves whichever hand holds it
-            if hand & bit:
-                held[seat] = hand ^ bit
+            if not both & bit:
+                gone |= bit
+            elif hand & bit:
+                held[seat] ^= bit
             else:
                 for s in range(1, n + 1):
-                    if held[s] & bit:
+                    if held[s] & ~gone & bit:
                         held[s] ^= bit
                         break
             k += 1
             if code is not None:
+                if illegal is None:
+                    illegal = set()
                 illegal.add(k - 1)
                 if penalty and code != "C405":
                     # mk4-22, bg4-49: C401-C404 and D203 end the deal (docs/bgn/replay.md §7)
-                    played.count = k
-                    return self.penalty(seat, caller_side, kind)
+                    breach_seat = seat
+                    break
             # the winner so far: the highest trump, else the highest of the led suit
             if not p:
                 w, wc, w_strength, led = 0, c, strength[c], suit_of[c]
@@ -685,7 +700,6 @@ class DealWalk:
                 free_follow = free_after_trump if trump_mask >> c & 1 else free_after_plain
             elif strength[c] > w_strength and (suit_of[c] == led or ruff_mask >> c & 1):
                 w, wc, w_strength = p, c, strength[c]
-            trick.append(c)
             pts += pts_of[c]
             p += 1
             if p == n:
@@ -693,17 +707,19 @@ class DealWalk:
                 if number == total_tricks:
                     pts += last_bonus
                 ws = side_of[winner]
-                points[ws] += pts
-                tricks_won[ws] += 1
-                trick_rows.append((number, leader, turn_seats, trick, winner, pts))
+                # item = item + x, not item += x: compiled, an augmented list item
+                # is a generic call
+                points[ws] = points[ws] + pts
+                tricks_won[ws] = tricks_won[ws] + 1
+                winners.append(winner)
+                trick_points.append(pts)
                 if track_soloist and winner == soloist:
-                    for x in trick:
-                        self.soloist_won |= 1 << x
+                    for i in range(k - n, k):
+                        won_by_soloist |= 1 << cards[i]
                     if number == total_tricks:
                         self.soloist_last = wc
                 leader = winner
                 turn_seats = seat_at[leader]
-                trick = []
                 p = pts = 0
                 number += 1
                 if auto_end and gw.winner is None and gw.totals[ws] + points[ws] >= rs.target:
@@ -711,8 +727,12 @@ class DealWalk:
                     break
                 if betl and winner == soloist:
                     break  # hu3-19: play stops at the soloist's first trick
-        seats = turn_seats[:p]
-        played_count = played.count = k
+        self.soloist_won = won_by_soloist
+        dr.played = PlayedCards(cards, n, self.first, NO_CARDS if illegal is None else illegal,
+                                marked, k, winners, trick_points)
+        if breach_seat:
+            return self.penalty(breach_seat, caller_side, kind)
+        played_count = k
         dr.card_points = list(points)
         if self.ended_game is not None:
             # mk4-26, docs/bgn/replay.md §13: card points so far, nothing else; made null
@@ -723,9 +743,9 @@ class DealWalk:
                           f"{gw.side_name(self.ended_game)} had reached the target")
             return self.figures(points, None)
         if claim is not None:
-            hands = {s: held[s] for s in range(1, n + 1)}
-            return self.settle_claim(claim, hands, trick, seats, leader, number, points,
-                                     tricks_won, caller_side, contract)
+            hands = {s: held[s] & ~gone for s in range(1, n + 1)}
+            return self.settle_claim(claim, hands, cards[k - p:k], turn_seats[:p], leader,
+                                     number, points, tricks_won, caller_side, contract)
         betl_stop = self.betl and tricks_won[caller_side] > 0
         if number - 1 < total_tricks and not betl_stop:
             if not (self.is_last and gw.game.result == "*"):
@@ -734,6 +754,11 @@ class DealWalk:
                           f"the play stops after {len(cards)} cards with no claim")
             return None
         return self.settle(points, tricks_won, caller_side, contract)
+
+    def last_winner(self) -> int | None:
+        """The seat that won the last whole trick of the play, None before any."""
+        played = self.dr.played
+        return played.winners[-1] if played is not None and played.winners else None
 
     # ----------------------------------------------------------------- bela
     def bela_by_side(self, contract: Contract, claimed_hands: dict[int, int] | None = None,
@@ -746,7 +771,7 @@ class DealWalk:
             hands = {seat: self.full_hand(seat) for seat in range(1, self.n + 1)}
             by_seat = dealt_belas(contract.kind, hands)
         else:
-            by_seat = self.belas.credited(claimed_hands, at_first)
+            by_seat = {} if self.belas is None else self.belas.credited(claimed_hands, at_first)
         out = [0] * rs.sides
         for seat, v in by_seat.items():
             out[rs.side_of[seat]] += v
@@ -772,10 +797,9 @@ class DealWalk:
         if capot and rs.capot_in_last_trick:
             # contree §1: the last trick is worth 100 to a side that took all eight
             points[capot[0]] += rs.capot_bonus
-            rows = self.dr.trick_rows
-            if rows and len(rows) == rs.tricks:
-                *row, points_of_last = rows[-1]
-                rows[-1] = (*row, points_of_last + rs.capot_bonus)  # type: ignore[assignment]
+            played = self.dr.played
+            if played is not None and len(played.winners) == rs.tricks:
+                played.points[-1] += rs.capot_bonus
             self.dr.card_points = list(points)
         t = Tally(contract=contract, caller_side=caller_side, points=list(points),
                   tricks=list(tricks_won), decl=list(self.decl_by_side), decl_all=self.decl_all,
@@ -832,8 +856,9 @@ class DealWalk:
                           "defence")
             # the claiming side takes every remaining trick (docs/bgn/game.md#deals)
             remaining = FULL_DECK
-            for row in self.dr.trick_rows:
-                for x in row[ROW_CARDS]:
+            played = self.dr.played
+            if played is not None:
+                for x in played.cards[:played.n * len(played.winners)]:
                     remaining &= ~(1 << x)
             points = list(points)
             points[side] += sum(self.ct.points[x] for x in cards_in(remaining))
@@ -852,8 +877,8 @@ class DealWalk:
             # after the last card: the deal is scored in full (docs/bgn/report.md)
             result = self.settle(points, tricks_won, caller_side, contract)
             after = [gw.totals[i] + result.scores[i] for i in range(rs.sides)]
-            rows = self.dr.trick_rows
-            last = rs.side_of[rows[-1][ROW_WINNER]] if rows else None
+            last_seat = self.last_winner()
+            last = None if last_seat is None else rs.side_of[last_seat]
             if gw.decide(after, last) != side:
                 self.flag("A505", claim.pos, number, claim.seat,
                           f"{gw.side_label(side)} has not won the game")
@@ -862,9 +887,9 @@ class DealWalk:
             self.flag("A505", claim.pos, number, claim.seat,
                       f"{gw.side_label(side)} has not reached {rs.target} with a trick it won")
             return self.figures(points, at_first, tricks_won)
-        rows = self.dr.trick_rows
-        if rs.claim_after_own_trick and (trick or not rows
-                                         or rs.side_of[rows[-1][ROW_WINNER]] != side):
+        last_seat = self.last_winner()
+        if rs.claim_after_own_trick and (trick or last_seat is None
+                                         or rs.side_of[last_seat] != side):
             # ru3-27: only right after a trick the claimer won (not the last)
             self.flag("A505", claim.pos, number, claim.seat,
                       f"seat {claim.seat} may claim the game only right after a trick it won")
