@@ -117,6 +117,8 @@ def _won_all(won: int, suit: int, ranks: tuple[int, ...]) -> bool:
 
 def deal_value(figures: list[str]) -> int:
     """V = 1 + the figures; hundred includes absolut (4 + 3), counted once (§19)."""
+    if not figures:  # the usual deal: the game alone
+        return 1
     if "betl" in figures:
         return VALUES["betl"]
     names = set(figures)
@@ -178,7 +180,7 @@ def hungarian_scoring(rs: Ruleset, t: Tally, pot: Points = 0) -> DealScore:
                                         last_card=x.last_card,
                                         nt=t.contract.kind == NO_TRUMPS)
     value = deal_value(figures)
-    kontras = tuple(rs.side_of[s] for s in t.contract.kontras)
+    kontras = tuple([rs.side_of[s] for s in t.contract.kontras]) if t.contract.kontras else ()
     scores = game_points(n, sol, value, made, kontras, 4 if t.contract.double == 4 else 2)
     return DealScore(scores, made)
 
