@@ -48,7 +48,7 @@ from replay.declarations import (
 from replay.exchange import ExchangeKind, ExchangeOutcome, hungarian, ru3_swap, yu3_discards
 from replay.figures import check_announcements
 from replay.legality import trick_winner, verify_card
-from replay.record import Claim, Deal, Exchange, Game, Play, PlayLane, Pos, ScoreLine
+from replay.record import Claim, Combination, Deal, Exchange, Game, Play, PlayLane, Pos, ScoreLine
 from replay.report import (
     NO_CARDS,
     SEATS_FROM,
@@ -63,6 +63,66 @@ from replay.rulesets import load_ruleset
 from replay.scoring import DealScore, Points, SoloistPlay, Tally, breach_scores
 
 SIDE_NAMES = "AB"
+#: players -> soloist -> the camp of each seat in the declarations' contest: the
+#: soloist 0, the defenders 1 (index 0 unused)
+_SOLOIST_CAMPS: Final = {n: [tuple([0 if s == soloist else 1 for s in range(n + 1)])
+                             for soloist in range(n + 1)] for n in (2, 3, 4)}
+
+
+#: a sheet number's whole value by its Decimal (None: not whole), as met; a number
+#: read again is found by the Decimal's cached hash and its identity
+_WHOLE_OF: Final[dict[Decimal, int | None]] = {}
+_WHOLE_OF_SIZE: Final = 4096
+
+
+def _same_numbers(written: list[Decimal | None], engine: list[Points]) -> bool:
+    """``written == engine`` for a sheet line's numbers (Decimals, None for ``-``)
+    and the engine's (ints; a Decimal for a half).  The same answer, faster: a
+    written number's whole value is looked up once met, and compared as an int
+    (comparing a Decimal with an int converts the int every time, several
+    times the cost)."""
+    if len(written) != len(engine):
+        return False
+    for i in range(len(written)):
+        w = written[i]
+        mine = engine[i]
+        if w is None:
+            return False
+        whole = _WHOLE_OF.get(w)
+        if whole is None and w.is_finite() and w == w.to_integral_value():
+            whole = int(w)
+            if len(_WHOLE_OF) >= _WHOLE_OF_SIZE:
+                _WHOLE_OF.clear()
+            _WHOLE_OF[w] = whole
+        if whole is None or type(mine) is not int:
+            if w != mine:
+                return False
+        elif whole != mine:
+            return False
+    return True
+
+
+def _turned_card(text: str | None) -> int | None:
+    """The turned card, None when there is none (or its text names no card).  By
+    ``card_of``, the characters' codes: the text is a new string, which a
+    dictionary look-up would hash."""
+    if not text:
+        return None
+    try:
+        return card_of(text)
+    except KeyError:
+        return None
+
+
+def _ascending(seats: dict[int, list[Combination]]) -> bool:
+    """Whether the seats of a ``declare`` line stand in ascending order (as the
+    writer writes them), so that they need no sort."""
+    last = 0
+    for seat in seats:
+        if seat <= last:
+            return False
+        last = seat
+    return True
 
 
 def replay_game(game: Game, file: str | None = None, game_id: str | None = None) -> GameReport:
@@ -194,7 +254,7 @@ class DealWalk:
         self.known = False
         self.decl_by_side = [0] * self.rs.sides
         self.decl_all = 0
-        self.announced: list[str] = []  # Hungarian figures validly announced
+        self.announced: tuple[str, ...] = ()  # Hungarian figures validly announced
         self.betl = False
         self.play_kind = NO_TRUMPS
         self.soloist_won = 0  # cards in the soloist's tricks (figures)
@@ -269,7 +329,7 @@ class DealWalk:
     # -------------------------------------------------------------- auction
     def auction(self) -> Contract | None:
         deal, rs, dr = self.deal, self.rs, self.dr
-        turned = CARD_INDEX.get(deal.turn) if deal.turn else None
+        turned = _turned_card(deal.turn)
         dealer_points = 99
         if rs.auction.weighs_dealer_hand and deal.hands and deal.dealer in deal.hands:
             # bg4's forced dealer may annul on a weak first delivery (bg4-13)
@@ -375,7 +435,7 @@ class DealWalk:
         result = check_announcements(self.deal.announce, contract.seat, contract.kind)
         for code, pos, seat, message in result.findings:
             self.flag(code, pos, None, seat, message)
-        self.announced = result.figures
+        self.announced = tuple(result.figures)
         self.dr.figures = list(result.figures)
         if result.betl:
             self.betl = True
@@ -391,7 +451,14 @@ class DealWalk:
             for e in entries:  # docs/bgn/reading.md: an exchange where there is none is B303
                 self.flag("B303", e.pos, None, e.seat, f"there is no exchange in {rs.variant}")
             return
-        out = _EXCHANGES[rs.exchange](self, contract, entries)
+        # each kind's phase called directly: through a table of methods the call is
+        # a generic one compiled (its arguments boxed, a tuple made)
+        if rs.exchange is ExchangeKind.HUNGARIAN:
+            out = self.hungarian_exchange(contract, entries)
+        elif rs.exchange is ExchangeKind.DISCARD:
+            out = self.discard_exchange(contract, entries)
+        else:
+            out = self.seven_swap_exchange(contract, entries)
         for code, pos, seat, message in out.findings:
             self.flag(code, pos, None, seat, message)
         self.discarded = out.discarded
@@ -406,13 +473,13 @@ class DealWalk:
 
     def seven_swap_exchange(self, contract: Contract, entries: list[Exchange]) -> ExchangeOutcome:
         """ru3-10: the trump seven for the turned card."""
-        turn = CARD_INDEX[self.deal.turn] if self.deal.turn else None
+        turn = card_of(self.deal.turn) if self.deal.turn else None
         return ru3_swap(entries, self.hand, contract.kind, contract.round or 1, turn)
 
     def hungarian_exchange(self, contract: Contract, entries: list[Exchange]) -> ExchangeOutcome:
         """hu3-09, hu3-10: swap, take from the talon and discard."""
-        turn = CARD_INDEX[self.deal.turn] if self.deal.turn else None
-        talon = [CARD_INDEX[t] for t in self.deal.talon or []]
+        turn = card_of(self.deal.turn) if self.deal.turn else None
+        talon = [card_of(t) for t in self.deal.talon or []]
         return hungarian(entries, self.hand, contract.kind, contract.round or 1, turn, talon,
                          self.rs.hand_size)
 
@@ -436,8 +503,9 @@ class DealWalk:
         trump = kind if kind < 4 else -1
         valid: list[tuple[int, Combo, int]] = []
         records: list[DeclarationRecord] = []
-        for seat in sorted(deal.declare):
-            written = deal.declare[seat]
+        declared = deal.declare
+        for seat in declared if _ascending(declared) else sorted(declared):
+            written = declared[seat]
             if not written:  # '-': this seat declared nothing
                 continue
             hand = self.full_hand(seat)
@@ -476,11 +544,12 @@ class DealWalk:
                     runs_used |= combo.mask
                 else:
                     carres_used |= combo.mask
-                key = policy.key(combo, trump)
-                if policy.first_named_counts and first_key is not None and key > first_key:
-                    continue  # mk4-12: only the first-named (strongest) counts
-                if first_key is None:
-                    first_key = key
+                if policy.first_named_counts:
+                    key = policy.key(combo, trump)
+                    if first_key is not None and key > first_key:
+                        continue  # mk4-12: only the first-named (strongest) counts
+                    if first_key is None:
+                        first_key = key
                 if value is None:  # the 8-card run: the game is won (yu4-22, mk4-11)
                     if self.game_won_by_run8 is None:
                         self.game_won_by_run8 = rs.side_of[seat]
@@ -489,7 +558,7 @@ class DealWalk:
                 records.append(record)
         camp_of = None
         if rs.decl_camps is DeclCamps.SOLOIST:  # yu3-08, hu3-11: soloist against the defenders
-            camp_of = tuple(0 if s == contract.seat else 1 for s in range(self.n + 1))
+            camp_of = _SOLOIST_CAMPS[self.n][contract.seat]
         points, counted = decide(valid, policy, trump, rs.side_of, self.order, rs.sides, camp_of)
         for i, rec in enumerate(records):
             rec.counted = i in counted
@@ -608,7 +677,6 @@ class DealWalk:
         # legality.follow_is_free, inlined: may any card follow a trump / a plain lead?
         free_after_trump = not duties.overbeat_trump
         free_after_plain = not duties.overbeat_plain
-        suit_of = SUIT_OF
         w = w_strength = led = 0
         free_follow = True
         penalty = rs.breach_penalty
@@ -632,14 +700,17 @@ class DealWalk:
         p = 0  # the card's place in the trick, which holds cards[k - p:k]
         k = 0
         breach_seat = 0  # the seat whose card ended the deal (mk4-22), else 0
+        any_marked = len(marked) > 0
         while k < limit:
             c = cards[k]
+            suit = c >> 3  # SUIT_OF[c]: a card is its suit * 8 + its rank (replay.cards)
+            st = strength[c]
             seat = turn_seats[p]
             hand = held[seat] & ~gone
             bit = 1 << c
             # ``play`` is the written Play only for a card written with a seat
             # prefix, a trick number or a bela word; a bare card needs none
-            play = marked.get(k) if marked else None
+            play = marked.get(k) if any_marked else None
             code = None
             if play is not None and ((play.seat is not None and play.seat != seat) or (
                     play.trick is not None and play.trick != number)):
@@ -654,8 +725,8 @@ class DealWalk:
             elif p and not (
                     # legality.no_duty_bites, inlined (a call per card costs ~8% of the
                     # replay); tests/test_legality.py pins the two together
-                    (suit_of[c] == led and (strength[c] > w_strength or free_follow or (
-                        suit_of[wc] == led and not hand & above[wc])))
+                    (suit == led and (st > w_strength or free_follow or (
+                        wc >> 3 == led and not hand & above[wc])))
                     or (not hand & led_mask and (void_is_free or not hand & trump_mask))):
                 breach = verify_card(hand, c, cards[k - p:k], turn_seats, seat, ct, duties,
                                      side_of, w)
@@ -695,11 +766,11 @@ class DealWalk:
                     break
             # the winner so far: the highest trump, else the highest of the led suit
             if not p:
-                w, wc, w_strength, led = 0, c, strength[c], suit_of[c]
+                w, wc, w_strength, led = 0, c, st, suit
                 led_mask = SUIT_MASK[led]
                 free_follow = free_after_trump if trump_mask >> c & 1 else free_after_plain
-            elif strength[c] > w_strength and (suit_of[c] == led or ruff_mask >> c & 1):
-                w, wc, w_strength = p, c, strength[c]
+            elif st > w_strength and (suit == led or ruff_mask >> c & 1):
+                w, wc, w_strength = p, c, st
             pts += pts_of[c]
             p += 1
             if p == n:
@@ -792,20 +863,26 @@ class DealWalk:
     def tally(self, points: list[int], tricks_won: list[int], caller_side: int, contract: Contract,
               claimed_hands: dict[int, int] | None = None) -> Tally:
         rs = self.rs
-        capot = [s for s in range(rs.sides) if tricks_won[s] == rs.tricks]
+        capot_side = None  # the side that took every trick
+        for s in range(rs.sides):
+            if tricks_won[s] == rs.tricks:
+                capot_side = s
+                break
         points = self.with_discards(points)
-        if capot and rs.capot_in_last_trick:
+        if capot_side is not None and rs.capot_in_last_trick:
             # contree §1: the last trick is worth 100 to a side that took all eight
-            points[capot[0]] += rs.capot_bonus
+            points[capot_side] += rs.capot_bonus
             played = self.dr.played
             if played is not None and len(played.winners) == rs.tricks:
                 played.points[-1] += rs.capot_bonus
             self.dr.card_points = list(points)
-        t = Tally(contract=contract, caller_side=caller_side, points=list(points),
-                  tricks=list(tricks_won), decl=list(self.decl_by_side), decl_all=self.decl_all,
+        # ``points`` is this tally's own copy (``with_discards``); the play's trick
+        # counts and the declarations' points are not changed after this
+        t = Tally(contract=contract, caller_side=caller_side, points=points,
+                  tricks=tricks_won, decl=self.decl_by_side, decl_all=self.decl_all,
                   bela=self.bela_by_side(contract, claimed_hands),
-                  capot_side=capot[0] if capot else None,
-                  soloist=SoloistPlay(tuple(self.announced), self.betl, self.soloist_won,
+                  capot_side=capot_side,
+                  soloist=SoloistPlay(self.announced, self.betl, self.soloist_won,
                                       self.soloist_last)
                   if rs.auction.model is Auction.HUNGARIAN else None)
         self.dr.capot_side = t.capot_side
@@ -904,13 +981,13 @@ class DealWalk:
         return result
 
     # ------------------------------------------------------------ the sheet
-    def compare_sheet(self, line: ScoreLine | None, engine: Sequence[Points], hang: Points,
+    def compare_sheet(self, line: ScoreLine | None, engine: list[Points], hang: Points,
                       code: str, what: str, hang_checked: bool = True) -> None:
         """S601/S602: one finding per line, at the first differing number
         (docs/bgn/report.md); ``-`` reads as 0, a missing ``hang`` as 0."""
         if line is None:
             return
-        if line.values == engine and (not hang_checked or hang == (
+        if _same_numbers(line.values, engine) and (not hang_checked or hang == (
                 line.hang if line.hang is not None else 0)):
             return  # the sheet agrees (the usual case)
         if len(line.values) != len(engine):
@@ -931,12 +1008,3 @@ class DealWalk:
             if w != hang and Decimal(w) != Decimal(str(hang)):
                 pos = line.hang_pos if line.hang is not None else line.pos
                 self.flag(code, pos, None, None, f"hanging points are {hang}, not {w}")
-
-
-
-#: the exchange phase of each ``ExchangeKind`` (``ExchangeKind.NONE`` has none)
-_EXCHANGES: dict[ExchangeKind, Callable[[DealWalk, Contract, list[Exchange]], ExchangeOutcome]] = {
-    ExchangeKind.DISCARD: DealWalk.discard_exchange,
-    ExchangeKind.SEVEN_SWAP: DealWalk.seven_swap_exchange,
-    ExchangeKind.HUNGARIAN: DealWalk.hungarian_exchange,
-}
