@@ -604,7 +604,7 @@ _AUCTIONS: Final[dict[_AuctionKey, tuple[object, AuctionResult]]] = {}
 _AUCTIONS_MAX: Final = 4096  # a few hundred distinct auctions fill most files; bounded memory
 
 
-def auction_of(rs: Ruleset, calls: Sequence[Call], order: Sequence[int], dealer: int,
+def auction_of(rs: Ruleset, calls: list[Call], order: tuple[int, ...], dealer: int,
                turned_suit: int | None, dealer_points: int) -> AuctionResult:
     """``run_auction(model_for(...))``, remembered.
 

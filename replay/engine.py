@@ -48,7 +48,7 @@ from replay.declarations import (
 from replay.exchange import ExchangeKind, ExchangeOutcome, hungarian, ru3_swap, yu3_discards
 from replay.figures import check_announcements
 from replay.legality import trick_winner, verify_card
-from replay.record import Claim, Combination, Deal, Exchange, Game, Play, PlayLane, Pos, ScoreLine
+from replay.record import Claim, Deal, Exchange, Game, Play, PlayLane, Pos, ScoreLine
 from replay.report import (
     NO_CARDS,
     SEATS_FROM,
@@ -114,14 +114,12 @@ def _turned_card(text: str | None) -> int | None:
         return None
 
 
-def _ascending(seats: dict[int, list[Combination]]) -> bool:
+def _ascending(seats: list[int]) -> bool:
     """Whether the seats of a ``declare`` line stand in ascending order (as the
-    writer writes them), so that they need no sort."""
-    last = 0
-    for seat in seats:
-        if seat <= last:
+    reader and the writer keep them), so that they need no sort."""
+    for i in range(1, len(seats)):
+        if seats[i] <= seats[i - 1]:
             return False
-        last = seat
     return True
 
 
@@ -162,9 +160,9 @@ def card_stream(plays: Sequence[Play],
     answers without building a Play per card; a list of Plays is read once."""
     index = CARD_INDEX
     if type(plays) is PlayLane and plays.compact and plays.n == n:
-        # the reader keeps a lane's cards as ints already; a copy, so that the lane
-        # stays the record whatever a report does with its cards
-        return list(plays.cards), plays.marked, plays.pos
+        # the reader keeps a lane's cards as ints already: shared with the report,
+        # not copied (nothing changes either; ``PlayedCards.cards`` is read-only)
+        return plays.cards, plays.marked, plays.pos
     cards = [index[p.card] for p in plays]
     marked = {k: p for k, p in enumerate(plays)
               if p.seat is not None or p.trick is not None or p.bela is not None}
@@ -504,7 +502,10 @@ class DealWalk:
         valid: list[tuple[int, Combo, int]] = []
         records: list[DeclarationRecord] = []
         declared = deal.declare
-        for seat in declared if _ascending(declared) else sorted(declared):
+        seats = list(declared)
+        if not _ascending(seats):  # the reader writes them in order
+            seats.sort()
+        for seat in seats:
             written = declared[seat]
             if not written:  # '-': this seat declared nothing
                 continue
@@ -564,7 +565,7 @@ class DealWalk:
             rec.counted = i in counted
         self.decl_by_side = points
         self.decl_all = sum(v for _, _, v in valid)
-        dr.decl_by_side = list(points)
+        dr.decl_by_side.extend(points)  # the report's own empty list, filled
         best = 0  # the first side with the most points (a loop: a key lambda compiled
         for s in range(1, rs.sides):  # is a closure object and a generic call per side)
             if points[s] > points[best]:
@@ -652,7 +653,9 @@ class DealWalk:
             both |= every & h
             every |= h
         gone = 0
-        dr.hands = {s: held[s] for s in range(1, n + 1)}
+        hands = dr.hands  # the report's own empty dict, filled (not a new one)
+        for s in range(1, n + 1):
+            hands[s] = held[s]
         caller_side = side_of[contract.seat]
         points = [0] * rs.sides
         tricks_won = [0] * rs.sides
@@ -804,7 +807,7 @@ class DealWalk:
         if breach_seat:
             return self.penalty(breach_seat, caller_side, kind)
         played_count = k
-        dr.card_points = list(points)
+        dr.card_points.extend(points)  # the report's own empty list, filled
         if self.ended_game is not None:
             # mk4-26, docs/bgn/replay.md §13: card points so far, nothing else; made null
             if played_count < len(cards) and not gw.after_win_reported:
@@ -842,7 +845,9 @@ class DealWalk:
             hands = {seat: self.full_hand(seat) for seat in range(1, self.n + 1)}
             by_seat = dealt_belas(contract.kind, hands)
         else:
-            by_seat = {} if self.belas is None else self.belas.credited(claimed_hands, at_first)
+            # no bela word in the play: nothing credited (the report's own empty dict)
+            by_seat = self.dr.bela if self.belas is None else self.belas.credited(claimed_hands,
+                                                                                   at_first)
         out = [0] * rs.sides
         for seat, v in by_seat.items():
             out[rs.side_of[seat]] += v

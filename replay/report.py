@@ -127,7 +127,7 @@ class PlayedCards:
     The cards of an unfinished trick follow the last whole one.
     """
 
-    cards: list[int]
+    cards: list[int]  # read-only: a reader's lane may share it with the record
     n: int
     first: int  # the leader of trick 1
     illegal: AbstractSet[int]  # indexes of the cards that broke a rule
