@@ -63,6 +63,9 @@ from replay.rulesets import load_ruleset
 from replay.scoring import DealScore, Points, SoloistPlay, Tally, breach_scores
 
 SIDE_NAMES = "AB"
+#: no cards for any seat: what a deal holds in ``played_by`` and ``discarded`` until
+#: it needs its own (shared, never changed)
+_NONE_PLAYED: Final[dict[int, int]] = {}
 #: players -> soloist -> the camp of each seat in the declarations' contest: the
 #: soloist 0, the defenders 1 (index 0 unused)
 _SOLOIST_CAMPS: Final = {n: [tuple([0 if s == soloist else 1 for s in range(n + 1)])
@@ -248,7 +251,7 @@ class DealWalk:
         self.game_won_by_run8: int | None = None  # side whose 8-card run won the game
         self.ended_game: int | None = None  # side that ended the game inside this deal
         self.hand: dict[int, int] = {}
-        self.played_by: dict[int, int] = {}
+        self.played_by: dict[int, int] = _NONE_PLAYED  # made by assign_plays when needed
         self.known = False
         self.decl_by_side = [0] * self.rs.sides
         self.decl_all = 0
@@ -297,9 +300,8 @@ class DealWalk:
         if self.game_won_by_run8 is not None or self.broken:
             result = None
         capot = dr.capot_side is not None
-        if result is None:
+        if result is None:  # the report's score stays the zeros it was made with
             dr.made = None
-            dr.score = [0] * rs.sides
             dr.hang = gw.pot
         else:
             dr.made = result.made
@@ -319,7 +321,7 @@ class DealWalk:
             last = self.last_winner() if dr.trick_count == rs.tricks else None
             gw.close_deal(dr.score, may_end=not quiet and result is not None,
                           last_trick=None if last is None else rs.side_of[last])
-        dr.total = list(gw.totals)
+        dr.total[:] = gw.totals  # the report's own list (made with the totals before)
         self.compare_sheet(deal.score, dr.score, dr.hang, "S601", "score")
         self.compare_sheet(deal.total, dr.total, 0, "S602", "total", hang_checked=False)
         return dr
@@ -444,7 +446,7 @@ class DealWalk:
         """B303/D203 on the exchange; the hands become those the seats play with."""
         deal, rs = self.deal, self.rs
         entries = deal.exchange or []
-        self.discarded: dict[int, int] = {}
+        self.discarded: dict[int, int] = _NONE_PLAYED  # seat -> cards laid away
         if rs.exchange is ExchangeKind.NONE:
             for e in entries:  # docs/bgn/reading.md: an exchange where there is none is B303
                 self.flag("B303", e.pos, None, e.seat, f"there is no exchange in {rs.variant}")
@@ -615,6 +617,7 @@ class DealWalk:
     def assign_plays(self, kind: int) -> None:
         """Attribute every written card to the seat whose turn it was (by position)."""
         n, ct = self.n, CONTRACT_TABLES[kind]
+        self.played_by = {}
         cards = card_stream(self.deal.plays or [], n)[0]
         leader = self.first
         trick: list[int] = []
@@ -881,8 +884,8 @@ class DealWalk:
             if played is not None and len(played.winners) == rs.tricks:
                 played.points[-1] += rs.capot_bonus
             self.dr.card_points = list(points)
-        # ``points`` is this tally's own copy (``with_discards``); the play's trick
-        # counts and the declarations' points are not changed after this
+        # the play's points, trick counts and declaration points become the tally's:
+        # nothing changes them after this
         t = Tally(contract=contract, caller_side=caller_side, points=points,
                   tricks=tricks_won, decl=self.decl_by_side, decl_all=self.decl_all,
                   bela=self.bela_by_side(contract, claimed_hands),
@@ -895,9 +898,10 @@ class DealWalk:
         return t
 
     def with_discards(self, points: list[int]) -> list[int]:
-        """yu3-06: the soloist's discards count for him as if taken in tricks."""
-        points = list(points)
+        """yu3-06: the soloist's discards count for him as if taken in tricks: a new
+        list where a variant lays cards away, else ``points`` itself."""
         if self.rs.exchange is ExchangeKind.DISCARD:
+            points = list(points)
             for seat, mask in self.discarded.items():
                 points[self.rs.side_of[seat]] += sum(self.ct.points[c] for c in cards_in(mask))
         return points
