@@ -66,10 +66,10 @@ SIDE_NAMES = "AB"
 #: no cards for any seat: what a deal holds in ``played_by`` and ``discarded`` until
 #: it needs its own (shared, never changed)
 _NONE_PLAYED: Final[dict[int, int]] = {}
-#: players -> soloist -> the camp of each seat in the declarations' contest: the
-#: soloist 0, the defenders 1 (index 0 unused)
-_SOLOIST_CAMPS: Final = {n: [tuple([0 if s == soloist else 1 for s in range(n + 1)])
-                             for soloist in range(n + 1)] for n in (2, 3, 4)}
+#: players (a tuple index) -> soloist -> the camp of each seat in the declarations'
+#: contest: the soloist 0, the defenders 1 (index 0 unused)
+_SOLOIST_CAMPS: Final = tuple([tuple([0 if s == soloist else 1 for s in range(n + 1)])
+                               for soloist in range(n + 1)] for n in range(5))
 
 
 #: a sheet number's whole value by its Decimal (None: not whole), as met; a number

@@ -127,9 +127,10 @@ def hungarian(entries: list[Exchange], hands: dict[int, int], trump: int, round_
     """hu3 conventions 9-11 (docs/rules/hu3.md): swap the required trump card for the under-card
     (7; the 8 when a 7 is visible; the 9 when 7 and 8 are), once, in a round-1
     contract; then take trumps from the top of the stock in order and discard as
-    many (out of play), back to 9 (12) cards."""
+    many (out of play), back to 9 (12) cards.  ``talon`` is the stock, which the
+    taken cards leave (the caller's list changes)."""
     out = ExchangeOutcome(turn=turn)
-    stock = list(talon)
+    stock = talon  # the caller's own list: taken cards leave it
     swapped_by = None
     last_action = None
     for e in entries:

@@ -108,10 +108,11 @@ ROW_WINNER: Final = 4
 #: one call of the auction: (seat, call, round, legal), the fields of a CallRecord
 CallRow = tuple[int, str, int, bool]
 
-#: players -> leader -> the seats in turn order from that leader (index 0 unused);
-#: the tuples are shared, never changed
-SEATS_FROM: Final = {n: [tuple((lead - 1 + i) % n + 1 for i in range(n)) for lead in range(n + 1)]
-                     for n in (2, 3, 4)}
+#: players -> leader -> the seats in turn order from that leader (leader 0 unused);
+#: a tuple by the number of players (2 to 4), not a dict: indexed per deal.  The
+#: seat tuples are shared, never changed
+SEATS_FROM: Final = tuple([tuple((lead - 1 + i) % n + 1 for i in range(n)) for lead in range(n + 1)]
+                          for n in range(5))
 #: the ``illegal`` of a deal whose cards all kept the rules (shared, never changed)
 NO_CARDS: Final[frozenset[int]] = frozenset()
 
