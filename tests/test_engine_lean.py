@@ -15,7 +15,7 @@ import random
 from decimal import Decimal
 
 import pytest
-from mutations import mutate
+from mutations import mutate_lines
 
 from ingest.bgn.reader import _read, parse_games
 from ingest.bgn.writer import write_game
@@ -35,12 +35,7 @@ def _mutated_texts(seed: int, count: int) -> list[str]:
              "discard", "AS", "JH", "7C", "pass", "score", "0", "/"]
     out = list(bases)
     for _ in range(count):
-        lines = rng.choice(bases).split("\n")
-        for _ in range(rng.randint(1, 4)):
-            i = rng.randrange(len(lines))
-            toks = lines[i].split(" ")
-            mutate(toks, rng, words)
-            lines[i] = " ".join(toks)
+        lines = mutate_lines(rng.choice(bases).split("\n"), rng, words, rng.randint(1, 4))
         out.append("\n".join(lines))
     return out
 
