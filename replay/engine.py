@@ -72,35 +72,32 @@ _SOLOIST_CAMPS: Final = tuple([tuple([0 if s == soloist else 1 for s in range(n 
                                for soloist in range(n + 1)] for n in range(5))
 
 
-#: a sheet number's whole value by its Decimal (None: not whole), as met; a number
-#: read again is found by the Decimal's cached hash and its identity
-_WHOLE_OF: Final[dict[Decimal, int | None]] = {}
-_WHOLE_OF_SIZE: Final = 4096
+#: the whole numbers whose written Decimal ``_same_numbers`` remembers: -R … R
+_SHEET_RANGE: Final = 10000
+#: the Decimal last found equal to each of them, at ``number + _SHEET_RANGE``
+_SHEET_SEEN: Final[list[Decimal | None]] = [None] * (2 * _SHEET_RANGE + 1)
 
 
 def _same_numbers(written: list[Decimal | None], engine: list[Points]) -> bool:
     """``written == engine`` for a sheet line's numbers (Decimals, None for ``-``)
-    and the engine's (ints; a Decimal for a half).  The same answer, faster: a
-    written number's whole value is looked up once met, and compared as an int
-    (comparing a Decimal with an int converts the int every time, several
-    times the cost)."""
+    and the engine's (ints; a Decimal for a half).  The same answer, faster: the
+    reader hands out one Decimal object per whole number, so the Decimal last
+    found equal to an engine number is usually the very one written again, and
+    a Decimal is never changed: the same object is equal again without the
+    comparison (a Decimal against an int converts the int every time)."""
     if len(written) != len(engine):
         return False
     for i in range(len(written)):
         w = written[i]
         mine = engine[i]
-        if w is None:
-            return False
-        whole = _WHOLE_OF.get(w)
-        if whole is None and w.is_finite() and w == w.to_integral_value():
-            whole = int(w)
-            if len(_WHOLE_OF) >= _WHOLE_OF_SIZE:
-                _WHOLE_OF.clear()
-            _WHOLE_OF[w] = whole
-        if whole is None or type(mine) is not int:
-            if w != mine:
+        if type(mine) is int and -_SHEET_RANGE <= mine <= _SHEET_RANGE:
+            seen = _SHEET_SEEN[mine + _SHEET_RANGE]
+            if seen is not None and w is seen:
+                continue
+            if w is None or w != mine:
                 return False
-        elif whole != mine:
+            _SHEET_SEEN[mine + _SHEET_RANGE] = w
+        elif w != mine:
             return False
     return True
 
