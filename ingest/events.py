@@ -325,7 +325,7 @@ class RowSink:
                 _sheet(deal.score), _sheet(deal.total),
                 None if claim is None else claim.what,
                 None if claim is None else claim.seat,
-                len(dr.trick_rows), per_deal.get(d, 0),
+                dr.trick_count, per_deal.get(d, 0),
                 trumps, jack, nine, hcp, total_trumps,
             ))
             calls = deal.bids or []

@@ -37,7 +37,7 @@ import pyarrow as pa
 
 from replay.cards import CARD_TEXT, SUITS
 from replay.record import PlayLane
-from replay.report import ROW_WINNER, DealReport
+from replay.report import DealReport
 
 #: numpy types of the Arrow number types used here
 _NP = {pa.int8(): np.int8, pa.int16(): np.int16, pa.int32(): np.int32, pa.int64(): np.int64,
@@ -226,15 +226,18 @@ class PlayColumns:
         cnt, n = played.count, played.n
         cards = played.cards
         self.cards.extend(cards if cnt == len(cards) else cards[:cnt])
-        rows = dr.trick_rows
-        done = len(rows)
-        leader, winner, points = self.leader, self.winner, self.points
-        for row in rows:  # (a transposing zip with strict=True is a generic call in C)
-            leader.append(row[1])
-            winner.append(row[ROW_WINNER])
-            points.append(row[5])
+        # the engine keeps each whole trick's winner and points; a trick's leader is
+        # the first seat to play, then the winner of the trick before
+        winners = played.winners
+        done = len(winners)
+        leader = self.leader
+        if done:
+            leader.append(played.first)
+            leader.extend(winners[:done - 1])
+            self.winner.extend(winners)
+            self.points.extend(played.points[:done])
         if cnt > done * n:  # the trick the play stopped in
-            self.leader.append(rows[-1][ROW_WINNER] if rows else played.first)
+            leader.append(winners[-1] if done else played.first)
         self.game.append(len(self.game_ids) - 1)
         self.deal.append(dr.deal)
         self.seats.append(n)
