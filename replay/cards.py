@@ -83,6 +83,32 @@ def cards_at(line: str, at: int, n: int, out: list[int]) -> bool:
     return True
 
 
+def hand_sum(line: str, spans: tuple[tuple[int, int], ...]) -> tuple[int, bool]:
+    """The cards of one seat of a hands line read by their character codes: the sum
+    of their bits, and whether each delivery stands in canonical order.
+
+    ``spans`` holds the (start, end) index of each delivery; its cards stand at
+    start, start + 3, … before end.  The sum is the seat's hand mask when no card
+    repeats, and then its bit count is the number of cards: the layout's test
+    (``replay.engine``).  A place that holds no card raises ValueError (the reader
+    makes spans only for places that hold one)."""
+    total = 0
+    ordered = True
+    for start, end in spans:
+        last = -1
+        for p in range(start, end, 3):
+            rank = ord(line[p])
+            suit = ord(line[p + 1])
+            card = _CARD_BY_CODES[rank << 7 | suit] if rank < 128 and suit < 128 else -1
+            if card < 0:
+                raise ValueError(f"no card at index {p} of {line!r}")
+            total += 1 << card
+            if card < last:
+                ordered = False
+            last = card
+    return total, ordered
+
+
 def all_cards(texts: list[str], start: int = 0) -> bool:
     """Whether each of ``texts[start:]`` names a card, without hashing them (the
     reader's test of a trick line; :func:`card_of` then finds each)."""

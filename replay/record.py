@@ -7,10 +7,12 @@ plays, claims, the score sheet) and where each element stands in the source
 and :mod:`replay.engine` judges them against a ruleset.
 
 Cards are kept in canonical text (``"TH"``, ``"AS"``): the engine turns them
-into small ints once per deal.  Two containers are lazy, for speed on
-canonical records: a deal's plays may be a :class:`PlayLane` (card texts and
-line places; Play objects on first access) and the card places of a one-line
-``hands`` section a :class:`LinePlaces`; both read like a list and a dict.  Numbers on the score sheet are kept as
+into small ints once per deal.  Three containers are lazy, for speed on
+canonical records: a deal's plays may be a :class:`PlayLane` (card ints and
+line places; Play objects on first access), its hands a :class:`HandsLine` (the
+line and its shape; lists of card texts on first access) and the card places of
+a one-line ``hands`` section a :class:`LinePlaces`; they read like a list and
+dicts.  Numbers on the score sheet are kept as
 ``decimal.Decimal`` (halves occur in ru3), ``None`` for a written ``-``.
 """
 
@@ -22,7 +24,7 @@ from decimal import Decimal
 from importlib import import_module
 from typing import Any, Final, overload
 
-from replay.cards import CARD_TEXT
+from replay.cards import CARD_TEXT, hand_sum, in_card_order
 from replay.pickling import by_fields
 
 #: (line, col), both counted from 1; (0, 0) when unknown (e.g. built in code).
@@ -269,6 +271,125 @@ def _line_places(ln: int, cols: dict[int, tuple[int, ...]],
     return made
 
 
+#: one seat of a hands line read whole: (seat, seat col, (start, end) index of each
+#: delivery, col of each card), as ``ingest.bgn.fastlines.hand_shape`` finds it
+SeatShape = tuple[int, int, tuple[tuple[int, int], ...], tuple[int, ...]]
+
+
+class HandsLine(Mapping[int, list[list[str]]]):
+    """``seat -> deliveries`` for a ``hands`` section written on one canonical line,
+    kept as the line and its shape.
+
+    The reader admits a line here only when every place of the shape holds a card
+    (``ingest.bgn.fastlines``), so the engine can read each seat's cards straight
+    from the text by their character codes (:meth:`card_sums`): no string per card,
+    no list per delivery.  The lists of card texts, exactly as the general reader
+    builds them, are made on first access (the writer, the JSON form, ingest's
+    events); from then on they are the record (callers may change them), and
+    :meth:`card_sums` answers None (``compact`` is False), as a :class:`PlayLane`
+    does once its plays were handed out.
+    """
+
+    __slots__ = ("text", "ln", "seats", "_sums", "_ordered", "_hands")
+
+    def __init__(self, text: str, ln: int, seats: tuple[SeatShape, ...]) -> None:
+        self.text = text
+        self.ln = ln
+        self.seats = seats
+        self._sums: list[int] | None = None
+        self._ordered = True
+        self._hands: dict[int, list[list[str]]] | None = None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # compiled by mypyc, pickle cannot make one without its constructor
+        return _hands_line, (self.text, self.ln, self.seats, self._hands)
+
+    @property
+    def compact(self) -> bool:
+        """True while no list of card texts was handed out (the line is the record)."""
+        return self._hands is None
+
+    def _scan(self) -> list[int]:
+        sums = self._sums
+        if sums is None:
+            sums = []
+            ordered = True
+            text = self.text
+            for _, _, spans, _ in self.seats:
+                total, in_order = hand_sum(text, spans)
+                sums.append(total)
+                ordered = ordered and in_order
+            self._sums = sums
+            self._ordered = ordered
+        return sums
+
+    def card_sums(self) -> list[int] | None:
+        """Per seat, in written order, the sum of its cards' bits (the seat's hand mask
+        when no card repeats: ``replay.cards.hand_sum``); None once the lists were
+        handed out (then they are the record)."""
+        return self._scan() if self._hands is None else None
+
+    def count(self, i: int) -> int:
+        """How many cards the ``i``-th seat written holds."""
+        return len(self.seats[i][3])
+
+    def in_card_order(self) -> bool:
+        """Whether every delivery stands in canonical card order (the writer's order)."""
+        if self._hands is not None:
+            return all(in_card_order(cards) for dl in self._hands.values() for cards in dl)
+        self._scan()
+        return self._ordered
+
+    def materialize(self) -> dict[int, list[list[str]]]:
+        """The hands as the general reader builds them: seat -> deliveries -> card texts."""
+        hands = self._hands
+        if hands is None:
+            text = self.text
+            hands = {}
+            for seat, _, spans, _ in self.seats:
+                hands[seat] = [text[i:j].split(" ") for i, j in spans]
+            self._hands = hands
+        return hands
+
+    def __getitem__(self, seat: int) -> list[list[str]]:
+        return self.materialize()[seat]
+
+    def __contains__(self, seat: object) -> bool:
+        for shape in self.seats:
+            if shape[0] == seat:
+                return True
+        return False
+
+    def __iter__(self) -> Iterator[int]:
+        if self._hands is not None:
+            return iter(self._hands)
+        return iter([shape[0] for shape in self.seats])
+
+    def __len__(self) -> int:
+        return len(self.seats) if self._hands is None else len(self._hands)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (HandsLine, dict)):
+            return self.materialize() == dict(other.items())
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(self.materialize())
+
+
+own_abc_caches(HandsLine)
+
+
+def _hands_line(text: str, ln: int, seats: tuple[SeatShape, ...],
+                hands: dict[int, list[list[str]]] | None) -> HandsLine:
+    """A pickled hands line, rebuilt."""
+    made = HandsLine(text, ln, seats)
+    made._hands = hands
+    return made
+
+
 @dataclass(slots=True)
 class Claim:
     """``<seat>: claim rest|game`` — stands after ``after_play`` cards."""
@@ -357,8 +478,9 @@ class Deal:
     dealer: int
     pos: Pos = NOPOS  # the ``deal`` keyword
     number_pos: Pos = NOPOS
-    #: seat -> deliveries (each a list of cards, as written); None when absent
-    hands: dict[int, list[list[str]]] | None = None
+    #: seat -> deliveries (each a list of cards, as written); None when absent; a
+    #: compact :class:`HandsLine` the reader makes for a canonical line
+    hands: dict[int, list[list[str]]] | HandsLine | None = None
     hands_pos: Pos = NOPOS
     hand_seat_pos: dict[int, Pos] = field(default_factory=dict)
     #: seat -> position of every card in that seat's deliveries, flattened
@@ -385,7 +507,8 @@ class Deal:
     total: ScoreLine | None = None
 
     def __init__(self, number: int, dealer: int, pos: Pos = NOPOS, number_pos: Pos = NOPOS,
-                 hands: dict[int, list[list[str]]] | None = None, hands_pos: Pos = NOPOS,
+                 hands: dict[int, list[list[str]]] | HandsLine | None = None,
+                 hands_pos: Pos = NOPOS,
                  hand_seat_pos: dict[int, Pos] | None = None,
                  hand_card_pos: dict[int, list[Pos]] | LinePlaces | None = None,
                  turn: str | None = None, turn_pos: Pos = NOPOS,

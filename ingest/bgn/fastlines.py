@@ -15,6 +15,7 @@ from typing import Any, Final
 
 from ingest.bgn.lexer import CACHE, FIGURES, call_of, lookup
 from ingest.bgn.writer import format_number
+from replay.record import SeatShape
 
 CARD_PATTERN = r"[789TJQKA][SHDC]"
 CARDS: Final = frozenset(r + s for s in "SHDC" for r in "789TJQKA")
@@ -96,11 +97,11 @@ HAND_GROUP_RE = re.compile(r" ([0-9]+): ((?:" + CARD_PATTERN + "(?: " + CARD_PAT
 #: (ranks and suits masked apart, so that a key of "rs" pairs is all cards: "AT" is no card)
 #: (bytes.translate: a table lookup in C, several times faster than str.translate)
 CARD_MASK: Final = bytes.maketrans(b"789TJQKASHDC", b"rrrrrrrrssss")
-#: one seat of a hands line: (seat, seat col, (start, end) of each delivery, card cols)
-SeatShape = tuple[int, int, tuple[tuple[int, int], ...], tuple[int, ...]]
-#: the seats of a hands line, and whether its seats are written as the writer writes
-#: them (in order, no leading zero): then only the order of the cards can differ
-HandShape = tuple[tuple[SeatShape, ...], bool]
+#: the seats of a hands line (``replay.record.SeatShape``: seat, seat col, (start, end)
+#: of each delivery, card cols), whether its seats are written as the writer writes
+#: them (in order, no leading zero: then only the order of the cards can differ), and
+#: the card cols by seat (shared by the ``LinePlaces`` of every line of the shape)
+HandShape = tuple[tuple[SeatShape, ...], bool, dict[int, tuple[int, ...]]]
 HAND_SHAPES: Final[dict[int, dict[bytes, HandShape]]] = {}
 
 
@@ -129,7 +130,7 @@ def hand_shape(line: str, n: int) -> HandShape | None:
         shape.append((seat, spos, tuple(spans), tuple(cols)))
     canonical_seats = seats == sorted(seats) and all(
         str(seat) == num for (num, _), seat in zip(groups, seats, strict=True))
-    return tuple(shape), canonical_seats
+    return tuple(shape), canonical_seats, {seat: cols for seat, _, _, cols in shape}
 DEAL_LINE_RE = re.compile(r"deal ([0-9]+) dealer ([0-9]+)\Z")
 CALL_PATTERN = r"(?:[0-9]+:)?(?:pass|take|[SHDC]|NT|AT|XX|X|[1-9][0-9]*(?:[SHDC]|NT|AT)|capot(?:[SHDC]|NT|AT))"
 BIDS_LINE_RE = re.compile(r"bids(?: " + CALL_PATTERN + r")+\Z")

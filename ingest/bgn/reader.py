@@ -79,6 +79,7 @@ from replay.record import (
     Deal,
     Exchange,
     Game,
+    HandsLine,
     LinePlaces,
     ParseError,
     Play,
@@ -134,14 +135,15 @@ class _GameReader:
         "cur_call", "count", "hdr", "hdr_pos", "hseat", "hdel", "hslash", "hpos",
         "cur_ann", "ann_after", "ex_seat", "ex_pos", "cur_ex", "dseat", "dseat_pos", "ddash",
         "dbare", "line", "hang_state", "hang_kw_pos", "pend", "after", "skip_mt", "skip_res",
-        "src", "src_len", "templates", "fresh", "lane", "hands", "talon", "bids", "exch", "decl",
+        "src", "src_len", "templates", "fresh", "lane", "hline", "hands", "talon", "bids", "exch",
+        "decl",
         "verbatim", "slow_lines",
     )
 
     # Set when the first ``deal`` keyword opens a deal, and when a section opens (its
     # lists are the deal's); nothing reads them before: every section needs a deal first.
     deal: Deal
-    hands: dict[int, list[list[str]]]
+    hands: dict[int, list[list[str]]]  # the general path's (a HandsLine is made into one)
     talon: list[str]
     bids: list[Call]
     exch: list[Exchange]
@@ -155,6 +157,8 @@ class _GameReader:
         self.templates = templates(self.n)
         self.fresh = False
         self.lane: PlayLane | None = None
+        #: the open hands section's line while it is read whole (HandsLine), else None
+        self.hline: HandsLine | None = None
         self.sec = S_TAGS
         self.rank: float = 0.0
         self.kw = "deal"
@@ -441,25 +445,29 @@ class _GameReader:
                 return False
             if len(shapes) < 10_000 and b"r:" not in key:  # no seat digit masked
                 shapes[key] = known
-        shape, canonical_seats = known
+        shape, canonical_seats, cols_of = known
         self._enter("hands", (ln, 1))
         deal = self.deal
-        hands = self.hands
+        # the line and its shape: no string per card until someone asks for them
+        deal.hands = self.hline = HandsLine(line, ln, shape)
         seat_pos = deal.hand_seat_pos
-        cols_of = {}
-        for seat, spos, spans, cols in shape:
+        for seat, spos, _, _ in shape:
             seat_pos[seat] = (ln, spos)
-            hands[seat] = [line[i:j].split(" ") for i, j in spans]
-            cols_of[seat] = cols
         deal.hand_card_pos = LinePlaces(ln, cols_of)
         if not canonical_seats:
             self.verbatim = False  # (the order of the cards is checked by read_game_id)
-        seat = shape[-1][0]
+        return True
+
+    def _unhand(self, hline: HandsLine) -> None:
+        """Turn a hands line read whole into lists: the general path reads on in
+        ``hands`` (a seat or a delivery continued on the next line)."""
+        hands = self.hands = self.deal.hands = hline.materialize()
+        self.hline = None
+        seat = hline.seats[-1][0]
         self.hseat = seat
         self.hdel = hands[seat][-1]
         self.hslash = None
-        self.hpos = seat_pos[seat]
-        return True
+        self.hpos = self.deal.hand_seat_pos[seat]
 
     def fast_sheet(self, line: str, ln: int) -> bool:
         """``score``/``total`` with whole numbers (and ``-`` in score) only: the
@@ -674,6 +682,7 @@ class _GameReader:
             deal.hands = self.hands = {}
             deal.hands_pos = pos
             self.hseat = None
+            self.hline = None
         elif state == S_TURN:
             pass
         elif state == S_TALON:
@@ -736,6 +745,8 @@ class _GameReader:
                 raise p101(self.kw_pos, "empty 'play' section")
             self.cur = None
         elif sec == S_HANDS:
+            if self.hline is not None:
+                return  # read whole: every seat and delivery holds cards
             if self.hseat is None:
                 raise p101(self.kw_pos, "empty 'hands' section")
             self._end_hand_seat(found)
@@ -836,6 +847,8 @@ class _GameReader:
             raise p101(self.hpos, f"expected a card after '{self.hseat}:', found {quote(found)}")
 
     def _in_hands(self, d: Descriptor, tok: str, pos: Pos, glued: bool) -> None:
+        if self.hline is not None:
+            self._unhand(self.hline)
         kind = d[0]
         deal = self.deal
         if kind == CARD:

@@ -14,7 +14,7 @@ from typing import IO
 
 from ingest.bgn.lexer import CARD_ORDER
 from replay.cards import in_card_order
-from replay.record import Announce, Deal, Game, Play, PlayLane, ScoreLine
+from replay.record import Announce, Deal, Game, HandsLine, Play, PlayLane, ScoreLine
 from replay.variants import table_facts
 
 __all__ = ["write_game", "write_games", "game_id", "read_game_id", "source_is_canonical",
@@ -281,8 +281,12 @@ def source_is_canonical(game: Game) -> bool:
             and text.endswith(f"\nresult {game.result}\n")):
         return False
     for deal in game.deals:  # plain loops: a generator here costs three times as much
-        if deal.hands:
-            for deliveries in deal.hands.values():
+        hands = deal.hands
+        if type(hands) is HandsLine:  # read whole: its cards' codes, no lists made
+            if not hands.in_card_order():
+                return False
+        elif hands:
+            for deliveries in hands.values():
                 for cards in deliveries:
                     if not in_card_order(cards):
                         return False
