@@ -146,6 +146,14 @@ TOTAL_LINE_RE = re.compile(r"(total)((?: " + NUMBER_PATTERN + r")+)()\Z")
 #: ("declare", seats, last seat, dash), ("score"|"total", values, cols, hang, hang col);
 #: last, whether the writer writes what it says as this very line (``line_template``)
 Template = tuple[str, *tuple[Any, ...]]
+#: the items of each kind of template: bids (call, seat, col); declare (seat, seat col,
+#: (combination, col) …); exchange (seat, seat col, (action, col, cards, card cols) …);
+#: announce (seat, seat col, figures, figure cols)
+BidItems = tuple[tuple[str, int | None, int], ...]
+DeclareItems = tuple[tuple[int, int, tuple[tuple[str, int], ...]], ...]
+ExchangeItems = tuple[tuple[int, int, tuple[tuple[str, int, tuple[str, ...], tuple[int, ...]], ...]],
+                      ...]
+AnnounceItems = tuple[tuple[int, int, tuple[str, ...], tuple[int, ...]], ...]
 TEMPLATES: dict[int, dict[str, Template | None]] = {}
 
 

@@ -34,6 +34,10 @@ from ingest.bgn.fastlines import (
     HAND_SHAPES,
     MAX_TRICKS,
     TRICK_NUMBERS,
+    AnnounceItems,
+    BidItems,
+    DeclareItems,
+    ExchangeItems,
     Template,
     bela_marks,
     hand_shape,
@@ -327,6 +331,18 @@ class _GameReader:
         """``[play ]N. C C C C``: a trick of canonical cards (each perhaps with a
         ``bela`` word) and nothing else.  Lines in trick order go into the deal's
         compact :class:`PlayLane`; any other trick line is read into Play objects."""
+        n = self.n
+        if (len(line) == 3 * n + 7 and line.startswith("play 1. ") and self.sec != S_PLAY):
+            # the usual first line of a play section, read by its length and its cards'
+            # codes as ``more_tricks`` reads the lines after it
+            cards: list[int] = []
+            if cards_at(line, 8, n, cards):
+                self._enter("play", (ln, 1))
+                opened = self.lane = PlayLane(n)
+                self.deal.plays = opened
+                opened.cards = cards
+                opened.lines.append((ln, 6, 9, None, line[5:]))
+                return True
         parts = line.split(" ")
         col = 1
         if parts[0] == "play":
@@ -338,11 +354,10 @@ class _GameReader:
         digits = num[:-1]
         if num[-1:] != "." or not digits.isdigit() or not digits.isascii():
             return False
-        cards = parts[1:]
-        n = self.n
+        texts = parts[1:]
         marks = None
-        if len(cards) != n or not all_cards(cards):
-            marks = bela_marks(cards, n)
+        if len(texts) != n or not all_cards(texts):
+            marks = bela_marks(texts, n)
             if marks is None:
                 return False
         number = int(digits)
@@ -368,17 +383,17 @@ class _GameReader:
             assert lane is not None  # a line is in order only in an open lane
             start = len(lane.cards)
             if marks is None:
-                lane.cards.extend([card_of(t) for t in cards])
+                lane.cards.extend([card_of(t) for t in texts])
                 lane.lines.append((ln, col, first, None, line[col - 1:]))
             else:
-                texts, rel_cols, belas = marks
-                lane.cards.extend([card_of(t) for t in texts])
+                marked, rel_cols, belas = marks
+                lane.cards.extend([card_of(t) for t in marked])
                 cols = tuple(first + c for c in rel_cols)
                 lane.lines.append((ln, col, first, cols, line[col - 1:]))
                 for i, (word, bcol, rcol) in belas.items():
                     k = start + i
                     lane.marked[k] = Play(
-                        texts[i], None, number if i == 0 else None, word, None, None,
+                        marked[i], None, number if i == 0 else None, word, None, None,
                         (ln, cols[i]), (ln, first + bcol),
                         (ln, col) if i == 0 else NOPOS, (ln, first + rcol) if rcol else NOPOS)
             return True
@@ -388,8 +403,8 @@ class _GameReader:
         plays = self.plays
         app = plays.append
         base = first
-        app(Play(cards[0], None, number, None, None, None, (ln, base), NOPOS, (ln, col)))
-        for c in cards[1:]:
+        app(Play(texts[0], None, number, None, None, None, (ln, base), NOPOS, (ln, col)))
+        for c in texts[1:]:
             base += 3
             app(Play(c, None, None, None, None, None, (ln, base)))
         self.cur = plays[-1]
@@ -530,13 +545,16 @@ class _GameReader:
         elif kind == "bids":
             self._enter("bids", pos)
             calls = self.bids
-            calls.extend([Call(call, seat, None, (ln, col)) for call, seat, col in t[1]])
+            # typed: compiled by mypyc, the template's Any would be iterated generically
+            bid_items: BidItems = t[1]
+            calls.extend([Call(call, seat, None, (ln, col)) for call, seat, col in bid_items])
             self.cur_call = calls[-1]
         elif kind == "declare":
             self._enter("declare", pos)
             decl = self.decl
             seat_pos = self.deal.declare_seat_pos
-            for seat, scol, combos in t[1]:
+            decl_items: DeclareItems = t[1]
+            for seat, scol, combos in decl_items:
                 seat_pos[seat] = (ln, scol)
                 decl[seat] = [Combination(text, (ln, col)) for text, col in combos]
             self.dseat = t[2]
@@ -547,7 +565,8 @@ class _GameReader:
             self._enter("exchange", pos)
             exch = self.exch
             ex: Exchange | None = None
-            for seat, scol, actions in t[1]:
+            ex_items: ExchangeItems = t[1]
+            for seat, scol, actions in ex_items:
                 for word, acol, cards, cols in actions:
                     ex = Exchange(seat, word, list(cards), (ln, acol),
                                   [(ln, c) for c in cols])
@@ -565,7 +584,8 @@ class _GameReader:
                 self.verbatim = False
             announced = self.deal.announce
             ann: Announce | None = None
-            for seat, scol, figures, cols in t[1]:
+            ann_items: AnnounceItems = t[1]
+            for seat, scol, figures, cols in ann_items:
                 ann = Announce(seat, list(figures), after, (ln, scol), [(ln, c) for c in cols])
                 announced.append(ann)
             self.cur_ann = ann
