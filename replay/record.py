@@ -118,49 +118,72 @@ def own_abc_caches(cls: type) -> None:
         import_module("_abc")._abc_init(cls)
 
 
+#: where a trick line of a lane stands when it is not the canonical line right after
+#: the one before it: (index of the line in the lane, line, col of the number, col
+#: of the first card, card cols or None)
+LaneHead = tuple[int, int, int, int, tuple[int, ...] | None]
+
+
 class PlayLane(Sequence[Play]):
     """The plays of a deal written as canonical trick lines, kept compact.
 
     Most records are canonical: ``N. C C C C`` a line, the trick numbers in
     order, nothing else but an occasional ``bela``.  For such lines the reader
-    keeps the cards as ints (``replay.cards``) in one flat list and the position
-    of each line, and
+    keeps the cards as ints (``replay.cards``) in one flat list and the text of
+    each line, and
     builds :class:`Play` objects only when someone asks for them (the JSON form,
     ingest's events, the viewer).  The engine and the canonical writer read the
     compact form directly; that is where a validation run spends its time.
 
     Invariants (the reader admits a line only when they hold): line ``j`` holds
     cards ``j*n`` to ``j*n+n-1`` of trick ``j+1`` and starts with that number;
-    ``lines[j]`` is ``(line, col of the number, col of the first card, card
-    cols or None, canonical text)``, the card cols given only where a ``bela``
-    word shifts them; ``marked`` holds the Play of each card written with a
-    ``bela`` word (the only thing a lane card can carry besides its text).
+    ``texts[j]`` is its canonical text from the number on.  Where it stands is
+    kept only for a line that is not the canonical line right after the one before
+    it (the first line, a line with a ``bela`` word, a line after an empty one):
+    ``heads`` holds those, in order (:data:`LaneHead`); any other line stands on
+    the line after the one before it, its number in column 1 (:meth:`place`).
+    ``marked`` holds the Play of each card written with a ``bela`` word (the only
+    thing a lane card can carry besides its text).
     Once materialised (``plays`` built) the list is the truth: callers may
     change it, so the compact form is no longer read (``compact`` is False).
     """
 
-    __slots__ = ("n", "cards", "lines", "marked", "_plays")
+    __slots__ = ("n", "cards", "texts", "heads", "marked", "_plays")
 
     def __init__(self, n: int) -> None:
         self.n = n
         self.cards: list[int] = []
-        self.lines: list[tuple[int, int, int, tuple[int, ...] | None, str]] = []
+        self.texts: list[str] = []
+        self.heads: list[LaneHead] = []
         self.marked: dict[int, Play] = {}
         self._plays: list[Play] | None = None
 
     def __reduce__(self) -> tuple[Any, ...]:
         # compiled by mypyc, pickle cannot make a lane without its constructor
-        return _lane, (self.n, self.cards, self.lines, self.marked, self._plays)
+        return _lane, (self.n, self.cards, self.texts, self.heads, self.marked, self._plays)
 
     @property
     def compact(self) -> bool:
         """True while no Play list was handed out (the compact form is the record)."""
         return self._plays is None
 
+    def place(self, j: int) -> tuple[int, int, int, tuple[int, ...] | None]:
+        """(line, col of the number, col of the first card, card cols or None) of
+        the lane's ``j``-th trick line (0-based)."""
+        heads = self.heads
+        h = len(heads) - 1
+        while heads[h][0] > j:
+            h -= 1
+        at, ln, numcol, first, cols = heads[h]
+        if at == j:
+            return ln, numcol, first, cols
+        # the canonical line right after the one before it: 'N. C C …' from column 1
+        return ln + j - at, 1, len(str(j + 1)) + 3, None
+
     def pos(self, k: int) -> Pos:
         """Where the ``k``-th card (0-based) is written."""
         j, i = divmod(k, self.n)
-        ln, _, first, cols, _ = self.lines[j]
+        ln, _, first, cols = self.place(j)
         return (ln, cols[i] if cols is not None else first + 3 * i)
 
     def materialize(self) -> list[Play]:
@@ -169,7 +192,8 @@ class PlayLane(Sequence[Play]):
         if plays is None:
             plays = []
             n, cards, marked = self.n, self.cards, self.marked
-            for j, (ln, numcol, _, _, _) in enumerate(self.lines):
+            for j in range(len(self.texts)):
+                ln, numcol, _, _ = self.place(j)
                 for i in range(j * n, j * n + n):
                     p = marked.get(i)
                     if p is None:
@@ -214,11 +238,12 @@ class PlayLane(Sequence[Play]):
 own_abc_caches(PlayLane)
 
 
-def _lane(n: int, cards: list[int], lines: list[tuple[int, int, int, tuple[int, ...] | None, str]],
+def _lane(n: int, cards: list[int], texts: list[str], heads: list[LaneHead],
           marked: dict[int, Play], plays: list[Play] | None) -> PlayLane:
     """A pickled lane, rebuilt."""
     lane = PlayLane(n)
-    lane.cards, lane.lines, lane.marked, lane._plays = cards, lines, marked, plays
+    lane.cards, lane.texts, lane.heads, lane.marked, lane._plays = (
+        cards, texts, heads, marked, plays)
     return lane
 
 

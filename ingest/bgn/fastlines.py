@@ -19,10 +19,8 @@ from replay.record import SeatShape
 
 CARD_PATTERN = r"[789TJQKA][SHDC]"
 CARDS: Final = frozenset(r + s for s in "SHDC" for r in "789TJQKA")
-#: "1." … "32.": the canonical trick numbers the lane reads without a number check
-TRICK_NUMBERS: Final = ("",) + tuple(f"{k}." for k in range(1, 33))
-#: the column of a trick line's first card after its number
-FIRST_COL: Final = tuple(len(k) + 2 for k in TRICK_NUMBERS)
+#: the highest trick number ``more_tricks`` reads into a lane (by its digits' codes)
+MAX_LANE_NUMBER: Final = 32
 MAX_TRICKS: Final = 16
 #: the whole numbers a sheet line read whole may hold (any other goes the general way)
 MIN_SHEET: Final = -3000

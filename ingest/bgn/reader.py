@@ -30,10 +30,9 @@ from ingest.bgn.boundaries import scan_headers
 from ingest.bgn.errors import NewGame, Stop, p101, p103, quote
 from ingest.bgn.fastlines import (
     CARD_MASK,
-    FIRST_COL,
     HAND_SHAPES,
+    MAX_LANE_NUMBER,
     MAX_TRICKS,
-    TRICK_NUMBERS,
     AnnounceItems,
     BidItems,
     DeclareItems,
@@ -73,7 +72,7 @@ from ingest.bgn.lexer import (
     text_lines,
 )
 from ingest.bgn.tags import read_tag_line
-from replay.cards import all_cards, card_of, cards_at
+from replay.cards import CARD_TEXT, all_cards, card_of, cards_at
 from replay.record import (
     NOPOS,
     Announce,
@@ -296,21 +295,22 @@ class _GameReader:
         """Read a canonical line whole; False when the general tokenizer must read it."""
         if _NO_FAST_BITS >> self.sec & 1:
             return False
-        c = line[0]
-        o = ord(c)  # an int compared in C: ``"0" <= c`` is a generic comparison compiled
-        if 48 <= o <= 57 or c == "p":  # a digit: a trick line
+        # dispatched on the first character's code: an int compared in C (compiled, a
+        # one-character string compared with a literal is a call)
+        o = ord(line[0])
+        if 48 <= o <= 57 or o == 112:  # a digit or 'p': a trick line
             done = self.fast_trick(line, ln)
             self.fresh = done
             return done
-        if c == "h":
+        if o == 104:  # 'h'
             done = self.fast_hands(line, ln)
             self.fresh = done
             return done
-        if c == "t" and line[1:2] != "o":  # turn, talon
+        if o == 116 and len(line) > 1 and ord(line[1]) != 111:  # 't' but not 'to': turn, talon
             done = self.fast_cards(line, ln)
             self.fresh = done
             return done
-        if (c == "s" or c == "t") and self.fast_sheet(line, ln):  # score, total
+        if (o == 115 or o == 116) and self.fast_sheet(line, ln):  # 's', 't': score, total
             self.fresh = True
             return True
         templates = self.templates
@@ -341,7 +341,8 @@ class _GameReader:
                 opened = self.lane = PlayLane(n)
                 self.deal.plays = opened
                 opened.cards = cards
-                opened.lines.append((ln, 6, 9, None, line[5:]))
+                opened.texts.append(line[5:])
+                opened.heads.append((0, ln, 6, 9, None))
                 return True
         parts = line.split(" ")
         col = 1
@@ -365,7 +366,7 @@ class _GameReader:
         # lane's last line (a trick line with no lane open is never in order)
         lane = None if col == 6 else self.lane
         in_order = digits[0] != "0" and number == (
-            len(lane.lines) + 1 if lane is not None else 1 if col == 6 else -1)
+            len(lane.texts) + 1 if lane is not None else 1 if col == 6 else -1)
         if marks is not None and not in_order:
             return False  # bela lines are read here only into the lane
         sec = self.sec
@@ -382,14 +383,16 @@ class _GameReader:
         if in_order:
             assert lane is not None  # a line is in order only in an open lane
             start = len(lane.cards)
+            at = len(lane.texts)
+            lane.texts.append(line[col - 1:])
             if marks is None:
                 lane.cards.extend([card_of(t) for t in texts])
-                lane.lines.append((ln, col, first, None, line[col - 1:]))
+                lane.heads.append((at, ln, col, first, None))
             else:
                 marked, rel_cols, belas = marks
                 lane.cards.extend([card_of(t) for t in marked])
                 cols = tuple(first + c for c in rel_cols)
-                lane.lines.append((ln, col, first, cols, line[col - 1:]))
+                lane.heads.append((at, ln, col, first, cols))
                 for i, (word, bcol, rcol) in belas.items():
                     k = start + i
                     lane.marked[k] = Play(
@@ -417,24 +420,33 @@ class _GameReader:
         it stops at the first line that is anything else (the loop reads that).
 
         A line is read when it is exactly the next trick number, then ``n``
-        cards, each after one space: its length, its number and the cards'
-        character codes say so, with no split and no string per card."""
+        cards, each after one space: its length, its number's and the cards'
+        character codes say so, with no split and no string per card.  The lane
+        keeps its text alone: it stands on the line after the one before it."""
         cards = lane.cards
-        info = lane.lines
+        texts = lane.texts
         src = self.src
         n = self.n
-        number = len(info) + 1
+        number = len(texts) + 1
         count = 0
         for line in lines[at:at + MAX_TRICKS]:
-            if number >= len(TRICK_NUMBERS):
+            if number > MAX_LANE_NUMBER:
                 break
-            num = TRICK_NUMBERS[number]
-            first = len(num) + 1  # the first card's index in the line
-            if (len(line) != first + 3 * n - 1 or not line.startswith(num)
-                    or not cards_at(line, first, n, cards)):
+            # 'N.' (one digit) or 'NN.' (two), then the cards from index 3 or 4
+            if number < 10:
+                if (len(line) != 3 * n + 2 or ord(line[0]) != 48 + number
+                        or ord(line[1]) != 46):  # 46: '.'
+                    break
+                first = 3
+            elif (len(line) != 3 * n + 3 or ord(line[0]) != 48 + number // 10
+                    or ord(line[1]) != 48 + number % 10 or ord(line[2]) != 46):
+                break
+            else:
+                first = 4
+            if not cards_at(line, first, n, cards):
                 break
             count += 1
-            info.append((ln + count, 1, FIRST_COL[number], None, line))
+            texts.append(line)
             src.append(line)
             number += 1
         return count
@@ -507,7 +519,25 @@ class _GameReader:
         return True
 
     def fast_cards(self, line: str, ln: int) -> bool:
-        """``turn C`` or ``talon C C …``: canonical cards after the keyword."""
+        """``turn C`` or ``talon C C …``: canonical cards after the keyword, read by
+        their codes (``replay.cards.cards_at``); the card texts are the shared
+        ``CARD_TEXT`` strings."""
+        size = len(line)
+        if size == 7 and line.startswith("turn "):
+            found: list[int] = []
+            if cards_at(line, 5, 1, found):
+                self._enter("turn", (ln, 1))
+                self.deal.turn = CARD_TEXT[found[0]]
+                self.deal.turn_pos = (ln, 6)
+                return True
+        elif size % 3 == 2 and size > 6 and line.startswith("talon "):
+            found = []
+            k = (size - 5) // 3
+            if cards_at(line, 6, k, found):
+                self._enter("talon", (ln, 1))
+                self.talon.extend([CARD_TEXT[c] for c in found])
+                self.deal.talon_card_pos.extend([(ln, col) for col in range(7, 7 + 3 * k, 3)])
+                return True
         parts = line.split(" ")
         w = parts[0]
         cards = parts[1:]

@@ -128,7 +128,7 @@ def _play_lines(deal: Deal, players: int, comments: bool) -> list[str]:
     if (type(plays) is PlayLane and plays.compact and claim is None
             and plays.n == (players if players > 0 else 4)):
         # the reader admitted only canonical trick lines into the lane
-        lane_lines = [line for _, _, _, _, line in plays.lines]
+        lane_lines = list(plays.texts)
         lane_lines[0] = "play " + lane_lines[0]
         return lane_lines
     at = -1
