@@ -230,50 +230,61 @@ def line_template(line: str, n: int) -> Template | None:
     return None
 
 
+#: the tokens of a canonical declare line after its keyword, each by what it is: a
+#: combination (0), ``-`` (-1), or a seat ``N:`` spelled as the writer spells it (N);
+#: any other token (a seat with a leading zero, or anything else) is looked at alone
+_DECLARE_WORDS: Final[dict[str, int]] = {
+    **dict.fromkeys(COMBOS, 0), "-": -1, **{f"{k}:": k for k in range(1, 10)}}
+
+
 def declare_template(line: str, n: int) -> Template | None:
     """A canonical declare line (``declare 1: - 2: run3:9H carre:J``): each seat
     ``N:`` once, followed by ``-`` or by one or more combinations; None for
     anything else.  Read token by token: a declare line names one or two
     combinations of hundreds, so its lines repeat less than the other template
-    lines, and a regular expression over each new one cost more than the rest of
-    its reading."""
+    lines.  Each token is looked up once in :data:`_DECLARE_WORDS` (a regular
+    expression, or a test per token, cost more than the rest of the reading)."""
     toks = line.split(" ")
     if toks[0] != "declare":
         return None
     items: list[tuple[int, int, list[tuple[str, int]]]] = []
     combos: list[tuple[str, int]] = []
     seen = 0  # a bit per seat already written
-    after = ""  # what the last token was: a seat (":"), "-", a combination ("c")
+    after = 0  # what the last token was: nothing (0), a seat (1), '-' (2), a combination (3)
     # the writer writes every seat from 1 on, '-' for one that declared nothing
     verbatim = True
     col = 9
-    for tok in toks[1:]:
-        if tok[-1:] == ":":
-            digits = tok[:-1]
-            if after == ":" or not digits.isdigit() or not digits.isascii():
+    for k in range(1, len(toks)):
+        tok = toks[k]
+        code = _DECLARE_WORDS.get(tok, -2)
+        spelled = True
+        if code == -2:  # not a word of the table: a seat with a leading zero, or no word
+            prefix = _seat_prefix(tok, n)
+            if prefix is None:
                 return None
-            seat = int(digits)
-            if not 1 <= seat <= n or seen >> seat & 1:
+            code, spelled = prefix
+        if code > 0:  # a seat
+            if after == 1 or code > n or seen >> code & 1:
                 return None
-            seen |= 1 << seat
-            verbatim = verbatim and seat == len(items) + 1 and digits[0] != "0"
+            seen |= 1 << code
+            verbatim = verbatim and spelled and code == len(items) + 1
             combos = []
-            items.append((seat, col, combos))
-            after = ":"
-        elif tok == "-":
-            if after != ":":
+            items.append((code, col, combos))
+            after = 1
+        elif code == -1:
+            if after != 1:
                 return None
-            after = "-"
-        elif tok in COMBOS and (after == ":" or after == "c"):
-            combos.append((tok, col))
-            after = "c"
+            after = 2
         else:
-            return None
+            if after != 1 and after != 3:
+                return None
+            combos.append((tok, col))
+            after = 3
         col += len(tok) + 1
-    if after == ":" or not items:
+    if after <= 1:
         return None
-    items_t = tuple((seat, scol, tuple(cs)) for seat, scol, cs in items)
-    return ("declare", items_t, items[-1][0], after == "-", verbatim and len(items) == n)
+    items_t = tuple([(seat, scol, tuple(cs)) for seat, scol, cs in items])
+    return ("declare", items_t, items[-1][0], after == 2, verbatim and len(items) == n)
 
 
 def _seat_prefix(tok: str, n: int) -> tuple[int, bool] | None:

@@ -125,6 +125,9 @@ SECTIONS: Final[dict[str, tuple[int, float]]] = {
     "declare": (S_DECL, 7.0), "play": (S_PLAY, 9.0), "score": (S_SCORE, 10.0),
     "total": (S_TOTAL, 11.0),
 }
+#: each section's keyword and order rank by its state (the states from S_HANDS on)
+SECTION_WORDS: Final[tuple[str, ...]] = ("", "deal", "") + tuple(SECTIONS)
+SECTION_RANKS: Final[tuple[float, ...]] = (0.0, 0.0, 0.0) + tuple(r for _, r in SECTIONS.values())
 TOP_WORDS = frozenset(SECTIONS) | {"deal", "result"}
 #: the sections no fast line is read in, a bit each (a shift and a test per line)
 _NO_FAST_BITS: Final = 1 << S_TAGS | 1 << S_HDR | 1 << S_RESULT | 1 << S_DONE
@@ -337,7 +340,7 @@ class _GameReader:
             # codes as ``more_tricks`` reads the lines after it
             cards: list[int] = []
             if cards_at(line, 8, n, cards):
-                self._enter("play", (ln, 1))
+                self._enter(S_PLAY, (ln, 1))
                 opened = self.lane = PlayLane(n)
                 self.deal.plays = opened
                 opened.cards = cards
@@ -373,7 +376,7 @@ class _GameReader:
         if col == 6:
             if sec == S_PLAY:
                 return False
-            self._enter("play", (ln, 1))
+            self._enter(S_PLAY, (ln, 1))
             self.lane = lane = PlayLane(n)
             self.deal.plays = lane
         elif (sec != S_PLAY or self.trick is not None or self.pfx is not None
@@ -473,7 +476,7 @@ class _GameReader:
             if len(shapes) < 10_000 and b"r:" not in key:  # no seat digit masked
                 shapes[key] = known
         shape, canonical_seats, cols_of = known
-        self._enter("hands", (ln, 1))
+        self._enter(S_HANDS, (ln, 1))
         deal = self.deal
         # the line and its shape: no string per card until someone asks for them
         deal.hands = self.hline = HandsLine(line, ln, shape)
@@ -501,21 +504,19 @@ class _GameReader:
         numbers of one deal's sheet rarely repeat, so no template is kept for them;
         halves and ``hang`` go by the template."""
         if line.startswith("score "):
-            w = "score"
+            state = S_SCORE
         elif line.startswith("total "):
-            w = "total"
+            state = S_TOTAL
         else:
             return False
         values: list[Decimal | None] = []
         cols: list[int] = []
-        if not sheet_numbers(line, 6, w == "score", values, cols):
+        if not sheet_numbers(line, 6, state == S_SCORE, values, cols):
             return False
-        self._enter(w, (ln, 1))
-        sl = self.line
-        sl.values += values
-        places = sl.value_pos
-        for col in cols:
-            places.append((ln, col))
+        self._enter(state, (ln, 1))
+        sl = self.line  # just opened: its lists are empty, ours take their place
+        sl.values = values
+        sl.value_pos = [(ln, col) for col in cols]
         return True
 
     def fast_cards(self, line: str, ln: int) -> bool:
@@ -526,7 +527,7 @@ class _GameReader:
         if size == 7 and line.startswith("turn "):
             found: list[int] = []
             if cards_at(line, 5, 1, found):
-                self._enter("turn", (ln, 1))
+                self._enter(S_TURN, (ln, 1))
                 self.deal.turn = CARD_TEXT[found[0]]
                 self.deal.turn_pos = (ln, 6)
                 return True
@@ -534,7 +535,7 @@ class _GameReader:
             found = []
             k = (size - 5) // 3
             if cards_at(line, 6, k, found):
-                self._enter("talon", (ln, 1))
+                self._enter(S_TALON, (ln, 1))
                 self.talon.extend([CARD_TEXT[c] for c in found])
                 self.deal.talon_card_pos.extend([(ln, col) for col in range(7, 7 + 3 * k, 3)])
                 return True
@@ -548,11 +549,11 @@ class _GameReader:
         if w == "turn":
             if len(cards) != 1:
                 return False
-            self._enter("turn", (ln, 1))
+            self._enter(S_TURN, (ln, 1))
             self.deal.turn = cards[0]
             self.deal.turn_pos = (ln, 6)
         elif w == "talon":
-            self._enter("talon", (ln, 1))
+            self._enter(S_TALON, (ln, 1))
             deal = self.deal
             self.talon += cards
             deal.talon_card_pos += [(ln, col) for col in range(7, 7 + 3 * len(cards), 3)]
@@ -566,21 +567,21 @@ class _GameReader:
         kind = t[0]
         pos = (ln, 1)
         if kind == "deal":
-            self._enter("deal", pos)
+            self._enter(S_HDR, pos)
             deal = self.deal
             deal.number = t[1]
             deal.number_pos = (ln, 6)
             deal.dealer = t[2]
             self.sec = S_DEAL
         elif kind == "bids":
-            self._enter("bids", pos)
+            self._enter(S_BIDS, pos)
             calls = self.bids
             # typed: compiled by mypyc, the template's Any would be iterated generically
             bid_items: BidItems = t[1]
             calls.extend([Call(call, seat, None, (ln, col)) for call, seat, col in bid_items])
             self.cur_call = calls[-1]
         elif kind == "declare":
-            self._enter("declare", pos)
+            self._enter(S_DECL, pos)
             decl = self.decl
             seat_pos = self.deal.declare_seat_pos
             decl_items: DeclareItems = t[1]
@@ -592,7 +593,7 @@ class _GameReader:
             self.ddash = t[3]
             self.dbare = False
         elif kind == "exchange":
-            self._enter("exchange", pos)
+            self._enter(S_EXCH, pos)
             exch = self.exch
             ex: Exchange | None = None
             ex_items: ExchangeItems = t[1]
@@ -605,7 +606,7 @@ class _GameReader:
                 self.ex_pos = (ln, scol)
             self.cur_ex = ex
         elif kind == "announce":
-            self._enter("announce", pos)
+            self._enter(S_ANN, pos)
             after = self.ann_after
             # the writer writes an announce line after bids, after exchange or
             # declare, or after play (``ingest.bgn.writer``): after any other
@@ -620,7 +621,7 @@ class _GameReader:
                 announced.append(ann)
             self.cur_ann = ann
         else:
-            self._enter(kind, pos)
+            self._enter(S_SCORE if kind == "score" else S_TOTAL, pos)
             sl = self.line
             sl.values.extend(t[1])
             sl.value_pos.extend(zip(repeat(ln), t[2]))
@@ -656,9 +657,10 @@ class _GameReader:
             self.close(tok)
         self._section(w, tok, pos)
 
-    def _enter(self, w: str, pos: Pos) -> None:
-        """``_keyword`` for a fast line (never in the tags, header, result or after it):
-        the section before needs no closing checks when a fast line read it whole."""
+    def _enter(self, state: int, pos: Pos) -> None:
+        """``_keyword`` for a fast line (never in the tags, header, result or after it),
+        by the state of the section it opens (``S_HDR`` for a deal header): the
+        section before needs no closing checks when a fast line read it whole."""
         if self.fresh:
             if self.sec == S_DECL:
                 decl = self.decl
@@ -668,34 +670,47 @@ class _GameReader:
                         last = s
                 self.deal.declare = {s: decl.get(s, []) for s in range(1, last + 1)}
         else:
-            self.close(w)
-        self._section(w, w, pos)
+            self.close(SECTION_WORDS[state])
+        if state == S_HDR:
+            self._open_deal(pos)
+        else:
+            self._open(state, SECTION_WORDS[state], pos)
 
     def _section(self, w: str, tok: str, pos: Pos) -> None:
-        sec = self.sec
-        self.lane = None  # a lane is read only while its play section is open
+        """Open the section (or deal, or result) keyword ``w`` (written ``tok``) names."""
         if w == "deal":
-            self.deal = Deal(0, 0, pos=pos)
-            self.game.deals.append(self.deal)
-            self.sec = S_HDR
-            self.hdr = 0
-            self.hdr_pos = pos
-            self.rank = 0.0
-            self.kw = "deal"
-            self.kw_pos = pos
-            return
-        if w == "result":
+            self._open_deal(pos)
+        elif w == "result":
+            self.lane = None
             self.sec = S_RESULT
             self.kw = "result"
             self.kw_pos = pos
-            return
-        if not self.game.deals or sec == S_HDR:
+        else:
+            self._open(SECTIONS[w][0], tok, pos)
+
+    def _open_deal(self, pos: Pos) -> None:
+        """A ``deal`` keyword: a new deal, its header to read."""
+        self.lane = None  # a lane is read only while its play section is open
+        self.deal = Deal(0, 0, pos=pos)
+        self.game.deals.append(self.deal)
+        self.sec = S_HDR
+        self.hdr = 0
+        self.hdr_pos = pos
+        self.rank = 0.0
+        self.kw = "deal"
+        self.kw_pos = pos
+
+    def _open(self, state: int, tok: str, pos: Pos) -> None:
+        """A section keyword (written ``tok``), by the state it opens: its place in the
+        deal's order checked, its record begun."""
+        self.lane = None  # a lane is read only while its play section is open
+        if not self.game.deals or self.sec == S_HDR:
             raise p103(pos, f"expected 'deal' before a section, found {quote(tok)}")
         deal = self.deal
-        rank: float
-        state, rank = SECTIONS[w]
+        w = SECTION_WORDS[state]
+        rank = SECTION_RANKS[state]
         prev = self.kw
-        if w == "announce":
+        if state == S_ANN:
             if self.rank < 5:
                 rank = 5.0
             elif self.rank in (6, 7):
