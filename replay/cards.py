@@ -38,6 +38,9 @@ CARD_BIT: Final[dict[str, int]] = {t: 1 << i for i, t in enumerate(CARD_TEXT)}
 _CARD_BY_CODES: Final[list[int]] = [-1] * (128 * 128)
 for _card, _text in enumerate(CARD_TEXT):
     _CARD_BY_CODES[ord(_text[0]) << 7 | ord(_text[1])] = _card
+#: the same table as bytes, 255 for no card: compiled by mypyc, a byte of a bytes
+#: object is read as a plain int (an item of a list is an object, counted and unboxed)
+_CARD_BYTES: Final[bytes] = bytes(255 if c < 0 else c for c in _CARD_BY_CODES)
 
 
 def _by_codes(text: str) -> int:
@@ -75,8 +78,8 @@ def cards_at(line: str, at: int, n: int, out: list[int]) -> bool:
         suit = ord(line[p + 1])
         # _by_codes's look-up, written out: a call per card here is 1% of a hu2 deal's
         # instructions (callgrind, 186k -> 188k a deal)
-        card = _CARD_BY_CODES[rank << 7 | suit] if rank < 128 and suit < 128 else -1
-        if card < 0 or ord(line[p - 1]) != 32:  # 32: a space
+        card = _CARD_BYTES[rank << 7 | suit] if rank < 128 and suit < 128 else 255
+        if card == 255 or ord(line[p - 1]) != 32:  # 32: a space
             del out[start:]
             return False
         out.append(card)
@@ -99,8 +102,8 @@ def hand_sum(line: str, spans: tuple[tuple[int, int], ...]) -> tuple[int, bool]:
         for p in range(start, end, 3):
             rank = ord(line[p])
             suit = ord(line[p + 1])
-            card = _CARD_BY_CODES[rank << 7 | suit] if rank < 128 and suit < 128 else -1
-            if card < 0:
+            card = _CARD_BYTES[rank << 7 | suit] if rank < 128 and suit < 128 else 255
+            if card == 255:
                 raise ValueError(f"no card at index {p} of {line!r}")
             total += 1 << card
             if card < last:
