@@ -40,7 +40,7 @@ for _card, _text in enumerate(CARD_TEXT):
     _CARD_BY_CODES[ord(_text[0]) << 7 | ord(_text[1])] = _card
 #: the same table as bytes, 255 for no card: compiled by mypyc, a byte of a bytes
 #: object is read as a plain int (an item of a list is an object, counted and unboxed)
-_CARD_BYTES: Final[bytes] = bytes(255 if c < 0 else c for c in _CARD_BY_CODES)
+_CARD_BYTES: Final[bytes] = bytes([255 if c < 0 else c for c in _CARD_BY_CODES])
 
 
 def _by_codes(text: str) -> int:
@@ -234,5 +234,15 @@ def card_text(card: int) -> str:
     return CARD_TEXT[card]
 
 
+#: the number of bits set in each byte
+_BYTE_BITS: Final[bytes] = bytes([bin(b).count("1") for b in range(256)])
+
+
 def popcount(mask: int) -> int:
-    return mask.bit_count()
+    """The number of cards in a mask (bits set; ``mask.bit_count()``).  A mask of up
+    to 32 bits is counted by a table of bytes: compiled by mypyc, ``int.bit_count``
+    is a method call through the interpreter, several times the cost."""
+    if mask < 0 or mask >> 32:
+        return mask.bit_count()
+    return (_BYTE_BITS[mask & 255] + _BYTE_BITS[mask >> 8 & 255]
+            + _BYTE_BITS[mask >> 16 & 255] + _BYTE_BITS[mask >> 24])

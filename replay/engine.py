@@ -32,6 +32,7 @@ from replay.cards import (
     SUIT_OF,
     card_of,
     cards_in,
+    popcount,
 )
 from replay.declarations import (
     CARRE,
@@ -306,8 +307,8 @@ class DealWalk:
         """
         deal, rs = self.deal, self.rs
         hands = deal.hands
-        self.known = hands is not None and len(hands) == self.n
         if hands is None:
+            self.known = False
             return
         all_passed = contract is None
         seen = 0
@@ -315,9 +316,10 @@ class DealWalk:
         # its text (no string per card); else the lists are read
         line = hands if type(hands) is HandsLine else None
         sums = line.card_sums() if line is not None else None
-        i = -1
-        for seat in hands:
-            i += 1
+        seats = line.seat_numbers() if line is not None else list(hands)
+        self.known = len(seats) == self.n
+        for i in range(len(seats)):
+            seat = seats[i]
             # the sum of the card bits is the hand when no card repeats (the
             # common case, checked by the bit count); else card by card.  (Plain
             # loops: compiled by mypyc they are C loops, sum(map(...)) is not)
@@ -330,7 +332,7 @@ class DealWalk:
                     count += len(delivery)
                     for text in delivery:
                         mask += 1 << card_of(text)
-            if mask.bit_count() == count and not seen & mask:
+            if popcount(mask) == count and not seen & mask:
                 seen |= mask
             else:
                 mask = 0

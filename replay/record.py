@@ -354,6 +354,12 @@ class HandsLine(Mapping[int, list[list[str]]]):
         handed out (then they are the record)."""
         return self._scan() if self._hands is None else None
 
+    def seat_numbers(self) -> list[int]:
+        """The seats, in the order the mapping gives them (written order)."""
+        if self._hands is not None:
+            return list(self._hands)
+        return [shape[0] for shape in self.seats]
+
     def count(self, i: int) -> int:
         """How many cards the ``i``-th seat written holds."""
         return len(self.seats[i][3])

@@ -1138,3 +1138,16 @@ def test_call_of_remembers_each_token_and_answers_as_before():
     for tok in ("pass", "PASS", "Pass", "h", "H", "nt", "80H", "80h", "90NT", "capotS", "X",
                 "xx", "take", "JH", "7S", "1000C", "", "80", "passe"):
         assert call_of(tok) == _call_of(tok) == call_of(tok), tok
+
+
+def test_popcount_counts_the_bits_of_any_mask():
+    """The layout's count of a seat's card bits (by a table of bytes up to 32 bits)."""
+    import random
+
+    from replay.cards import popcount
+
+    rng = random.Random(17)
+    masks = [0, 1, (1 << 32) - 1, 1 << 31, 1 << 32, (1 << 33) + 5, -1, -(1 << 40)]
+    masks += [rng.getrandbits(rng.choice((8, 31, 32, 33, 64))) for _ in range(500)]
+    for mask in masks:
+        assert popcount(mask) == mask.bit_count(), mask
