@@ -18,7 +18,7 @@ dicts.  Numbers on the score sheet are kept as
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import ItemsView, Iterator, KeysView, Mapping, Sequence, ValuesView
 from dataclasses import dataclass, field
 from decimal import Decimal
 from importlib import import_module
@@ -384,6 +384,20 @@ class HandsLine(Mapping[int, list[list[str]]]):
 
     def __getitem__(self, seat: int) -> list[list[str]]:
         return self.materialize()[seat]
+
+    # the views of the dict itself (reversible, as a dict's are): whoever asks for the
+    # items asks for the lists
+    def keys(self) -> KeysView[int]:
+        return self.materialize().keys()
+
+    def items(self) -> ItemsView[int, list[list[str]]]:
+        return self.materialize().items()
+
+    def values(self) -> ValuesView[list[list[str]]]:
+        return self.materialize().values()
+
+    def __reversed__(self) -> Iterator[int]:
+        return reversed(self.materialize())
 
     def __contains__(self, seat: object) -> bool:
         for shape in self.seats:

@@ -1130,6 +1130,11 @@ def test_a_hands_line_gives_its_sums_counts_order_and_places_by_its_codes():
     assert game.deals[0].hand_seat_pos == {1: (4, 7), 2: (4, 21)}
     assert hands == {1: [["7S", "AS"], ["KH"]], 2: [["8D", "AS"]]} and not hands.compact
     assert hands.in_card_order() is False and hands.card_sums() is None
+    # read as a dict is: its views, reversible
+    assert list(reversed(hands.items())) == [(2, [["8D", "AS"]]), (1, [["7S", "AS"], ["KH"]])]
+    assert list(reversed(hands)) == [2, 1] and list(hands.keys()) == [1, 2]
+    assert list(hands.values()) == [[["7S", "AS"], ["KH"]], [["8D", "AS"]]]
+    assert hands.get(3) is None and hands.get(2) == [["8D", "AS"]]
 
 
 def test_call_of_remembers_each_token_and_answers_as_before():
