@@ -935,33 +935,56 @@ def test_an_announce_line_read_whole_reads_as_the_general_way(line, template, wh
         assert read_game_id(fast) == game_id(fast)
 
 
-@pytest.mark.parametrize("second, compact", [
-    ("2. 9H AS TH 7C", True),
-    ("2. 9H AS TH 7C ", False),  # a trailing space
-    ("2. 9H AS TH  7C", False),
-    ("2. 9H AS TH7C", False),
-    ("2. 9H AS TH 7c", False),
-    ("2. 9H AS TH 1C", False),
-    ("2. 9H AS TH 7\u00c7", False),  # a character past ASCII where a suit stands
-    ("2.\t9H AS TH 7C", False),
-    ("02. 9H AS TH 7C", False),
-    ("3. 9H AS TH 7C", False),  # out of order
-    ("2. 9H AS TH", False),
-    ("2. 9H AS TH 7C 8D", False),
-    ("2. 9H AS TH bela", False),
+_FIRST = "play 1. JH 7D QH 8C"
+
+
+@pytest.mark.parametrize("play, compact", [
+    # the first line of the section, then the second after it
+    *((first, compact) for first, compact in (
+        (_FIRST, True),
+        ("play 1. JH 7D QH 8C ", False),  # a trailing space
+        ("play  1. JH 7D QH 8C", False),
+        ("play 1.  JH 7D QH 8C", False),
+        ("play 1. JH 7D QH 8c", False),
+        ("play 1. JH 7D QH 8\u00c7", False),  # a character past ASCII where a suit stands
+        ("play 1. JH 7D QHx8C", False),
+        ("play 01. JH 7D QH 8C", False),
+        ("play 2. JH 7D QH 8C", False),  # out of order
+        ("play 1. JH 7D QH", False),
+        ("play 1. JH 7D QH 8C 9C", False),
+        ("PLAY 1. JH 7D QH 8C", False),
+        ("play 1. JH 7D QH bela 8C", True),  # a bela word: the lane, read the general way
+    )),
+    *((_FIRST + "\n" + second, compact) for second, compact in (
+        ("2. 9H AS TH 7C", True),
+        ("2. 9H AS TH 7C ", False),  # a trailing space
+        ("2. 9H AS TH  7C", False),
+        ("2. 9H AS TH7C", False),
+        ("2. 9H AS TH 7c", False),
+        ("2. 9H AS TH 1C", False),
+        ("2. 9H AS TH 7\u00c7", False),  # a character past ASCII where a suit stands
+        ("2.\t9H AS TH 7C", False),
+        ("02. 9H AS TH 7C", False),
+        ("3. 9H AS TH 7C", False),  # out of order
+        ("2. 9H AS TH", False),
+        ("2. 9H AS TH 7C 8D", False),
+        ("2. 9H AS TH bela", False),
+    )),
 ])
-def test_trick_lines_read_by_their_codes_read_as_the_general_way(second, compact):
-    """The lane reads a trick line after the first by its length, its number and
-    its cards' character codes: only the canonical line stays in the compact lane,
-    and either way both read paths give the same record and verdict."""
+def test_trick_lines_read_by_their_codes_read_as_the_general_way(play, compact):
+    """The lane reads the first trick line of a play section (exactly ``play 1.`` and
+    ``n`` canonical cards) and each line after it by its length, its number and its
+    cards' character codes: only canonical lines stay in the compact lane, anything
+    else goes the way it went before (a template, the tokenizer), and either way
+    both read paths give the same record and verdict."""
     from replay.engine import replay_game
 
-    text = _DECLARE_GAME.replace("{}", "declare 1: - 2: - 3: - 4: -").replace(
-        "play 1. JH 7D QH 8C", "play 1. JH 7D QH 8C\n" + second)
+    text = _DECLARE_GAME.replace("{}", "declare 1: - 2: - 3: - 4: -").replace(_FIRST, play)
     (fast,) = _read([text.split("\n")], fast_lines=True)
     (slow,) = _read([text.split("\n")], fast_lines=False)
     plays = fast.deals[0].plays
-    assert (type(plays) is PlayLane and plays.compact and len(plays) == 8) is compact
+    cards = 8 if "\n" in play else 4
+    assert (type(plays) is PlayLane and plays.compact and len(plays) == cards) is compact
     assert fast == slow
     assert verdict(replay_game(fast)) == verdict(replay_game(slow))
 
@@ -990,38 +1013,6 @@ def test_in_card_order_compares_cards_by_their_place_in_canonical_order():
     for bad in (["7S", "1S"], ["7S", "7s"], ["7S", "10S"], ["\u00c0S"]):
         with pytest.raises(KeyError):
             in_card_order(bad)
-
-
-@pytest.mark.parametrize("first, compact", [
-    ("play 1. JH 7D QH 8C", True),
-    ("play 1. JH 7D QH 8C ", False),  # a trailing space
-    ("play  1. JH 7D QH 8C", False),
-    ("play 1.  JH 7D QH 8C", False),
-    ("play 1. JH 7D QH 8c", False),
-    ("play 1. JH 7D QH 8\u00c7", False),  # a character past ASCII where a suit stands
-    ("play 1. JH 7D QHx8C", False),
-    ("play 01. JH 7D QH 8C", False),
-    ("play 2. JH 7D QH 8C", False),  # out of order
-    ("play 1. JH 7D QH", False),
-    ("play 1. JH 7D QH 8C 9C", False),
-    ("PLAY 1. JH 7D QH 8C", False),
-    ("play 1. JH 7D QH bela 8C", True),  # a bela word: the lane, read the general way
-])
-def test_first_trick_lines_read_by_their_codes_read_as_the_general_way(first, compact):
-    """The first trick line of a play section is read by its length and its cards'
-    codes when it is exactly ``play 1.`` and ``n`` canonical cards; anything else
-    goes the way it went before (the template, or the tokenizer), and either way
-    both read paths give the same record and verdict."""
-    from replay.engine import replay_game
-
-    text = _DECLARE_GAME.replace("{}", "declare 1: - 2: - 3: - 4: -").replace(
-        "play 1. JH 7D QH 8C", first)
-    (fast,) = _read([text.split("\n")], fast_lines=True)
-    (slow,) = _read([text.split("\n")], fast_lines=False)
-    plays = fast.deals[0].plays
-    assert (type(plays) is PlayLane and plays.compact and len(plays) == 4) is compact
-    assert fast == slow
-    assert verdict(replay_game(fast)) == verdict(replay_game(slow))
 
 
 def _simulated_text(variant: str) -> str:
