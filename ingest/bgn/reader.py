@@ -140,7 +140,7 @@ class _GameReader:
         "pfx", "pfx_pos", "trick", "trick_pos", "block", "claim_seat", "claim_pos",
         "cur_call", "count", "hdr", "hdr_pos", "hseat", "hdel", "hslash", "hpos",
         "cur_ann", "ann_after", "ex_seat", "ex_pos", "cur_ex", "dseat", "dseat_pos", "ddash",
-        "dbare", "line", "hang_state", "hang_kw_pos", "pend", "after", "skip_mt", "skip_res",
+        "dbare", "dfull", "line", "hang_state", "hang_kw_pos", "pend", "after", "skip_mt", "skip_res",
         "src", "src_len", "templates", "fresh", "lane", "hline", "hands", "talon", "bids", "exch",
         "decl",
         "verbatim", "slow_lines",
@@ -195,6 +195,7 @@ class _GameReader:
         self.dseat_pos = NOPOS
         self.ddash = False
         self.dbare = False
+        self.dfull = False
         self.hang_state = 0
         self.hang_kw_pos = NOPOS
         self.pend = pend  # game comments so far (before the first movetext token)
@@ -592,6 +593,7 @@ class _GameReader:
             self.dseat_pos = seat_pos[t[2]]
             self.ddash = t[3]
             self.dbare = False
+            self.dfull = t[-1] is True  # every seat 1..n once, in order (the writer's line)
         elif kind == "exchange":
             self._enter(S_EXCH, pos)
             exch = self.exch
@@ -662,7 +664,9 @@ class _GameReader:
         by the state of the section it opens (``S_HDR`` for a deal header): the
         section before needs no closing checks when a fast line read it whole."""
         if self.fresh:
-            if self.sec == S_DECL:
+            # a declare line read whole names seats 1..n in order when the writer
+            # writes it so (``dfull``): its dict is the deal's declare as it stands
+            if self.sec == S_DECL and not self.dfull:
                 decl = self.decl
                 last = self.n  # max(self.n, *decl) without a generic call to max
                 for s in decl:
