@@ -12,9 +12,7 @@ every table of every variant with ``pa.array``'s conversion.
 from __future__ import annotations
 
 import datetime as dt
-from functools import partial
 from itertools import chain
-from operator import is_not
 from typing import Any
 
 import numpy as np
@@ -22,7 +20,6 @@ import pyarrow as pa
 
 from ingest.playcols import bool_array, dict_array, int_array, numbers, string_array, validity
 
-_NOT_NONE = partial(is_not, None)
 _EPOCH = dt.date(1970, 1, 1)
 _EPOCH_UTC = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
 _MS = dt.timedelta(milliseconds=1)
@@ -30,45 +27,76 @@ _MS = dt.timedelta(milliseconds=1)
 
 def column_array(values: list[Any], typ: pa.DataType) -> pa.Array:
     """``values`` (None for null) as an Arrow array of ``typ``."""
+    n = len(values)
     valid = None
-    if _has_null(values):
-        if values.count(None) == len(values):  # a column nothing filled (comments, claims)
-            return pa.nulls(len(values), typ)
-        valid = np.fromiter(map(_NOT_NONE, values), dtype=bool, count=len(values))
+    filled = values
+    nulls = _count_nulls(values)
+    if nulls:
+        if nulls == n:  # a column nothing filled (comments, claims)
+            return pa.nulls(n, typ)
+        flags, filled = _fill_nulls(values, _ZERO.get(typ.id))
+        valid = np.frombuffer(flags, dtype=np.bool_)
     if pa.types.is_dictionary(typ):
-        words = list(dict.fromkeys(values))
-        if valid is not None:
-            words.remove(None)
-        code = {w: i for i, w in enumerate(words)}
-        code[None] = 0  # a null's index, hidden by the validity bitmap
-        return dict_array(np.fromiter(map(code.__getitem__, values), dtype=np.int32,
-                                      count=len(values)), string_array(words), valid)
+        words, codes = _codes(values)
+        return dict_array(codes, string_array(words), valid)
     if pa.types.is_list(typ) or pa.types.is_map(typ):
         return _nested(values, typ, valid)
-    filled: list[Any] = values if valid is None else [_ZERO[typ.id] if v is None else v
-                                                      for v in values]
     if pa.types.is_string(typ):
         return string_array(filled, valid)
     if pa.types.is_boolean(typ):
         return bool_array(filled, valid)
     if pa.types.is_date32(typ):
         days = [(d - _EPOCH).days for d in filled]
-        return pa.Array.from_buffers(typ, len(days), [validity(valid), pa.py_buffer(
+        return pa.Array.from_buffers(typ, n, [validity(valid), pa.py_buffer(
             numbers(days, np.int32))])
     if pa.types.is_timestamp(typ) and typ.unit == "ms" and typ.tz == "UTC":
         ms = [(t - _EPOCH_UTC) // _MS for t in filled]
-        return pa.Array.from_buffers(typ, len(ms), [validity(valid), pa.py_buffer(
+        return pa.Array.from_buffers(typ, n, [validity(valid), pa.py_buffer(
             numbers(ms, np.int64))])
     return int_array(filled, typ, valid)
 
 
-def _has_null(values: list[Any]) -> bool:
-    """``None in values``, by identity: ``in`` compares every value with None through
-    its ``__eq__`` (an eighth of a row table's conversion)."""
+def _count_nulls(values: list[Any]) -> int:
+    """How many of ``values`` are None, by identity: ``None in values`` and
+    ``values.count(None)`` compare every value with None through its ``__eq__``."""
+    nulls = 0
     for v in values:
         if v is None:
-            return True
-    return False
+            nulls += 1
+    return nulls
+
+
+def _fill_nulls(values: list[Any], zero: Any) -> tuple[bytearray, list[Any]]:
+    """(a byte per value, 1 where it is not None; the values with ``zero`` for each
+    None), in one pass: the flags become the validity bitmap, the filled values the
+    data buffer (what stands under a null is never read)."""
+    flags: list[int] = []
+    filled: list[Any] = []
+    for v in values:
+        if v is None:
+            flags.append(0)
+            filled.append(zero)
+        else:
+            flags.append(1)
+            filled.append(v)
+    return bytearray(flags), filled
+
+
+def _codes(values: list[Any]) -> tuple[list[str], list[int]]:
+    """(the distinct values in order of first appearance, each value's index among
+    them): a dictionary column's words and codes.  A None gets code 0, hidden by the
+    validity bitmap."""
+    code: dict[Any, int] = {}
+    codes: list[int] = []
+    for v in values:
+        if v is None:
+            codes.append(0)
+            continue
+        c = code.get(v)
+        if c is None:
+            c = code[v] = len(code)
+        codes.append(c)
+    return list(code), codes
 
 
 def _nested(values: list[Any], typ: pa.DataType, valid: np.ndarray | None) -> pa.Array:

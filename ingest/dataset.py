@@ -73,18 +73,26 @@ COLUMN_ENCODING = {"idx": "PLAIN", "position": "PLAIN", "trick": "DELTA_BINARY_P
                    "line": "DELTA_BINARY_PACKED"}
 
 
+#: the identities (SHA-256 in hex: ``game_id``, ``deal_id``) are spread evenly over all
+#: their values, so a part of a few hundred games spans nearly all of them: their min/max
+#: statistics skip no row group, and cost a tenth of the plays table's writing (a 64-byte
+#: comparison per row; docs/performance.md, "Ingest, session 9")
+NO_STATISTICS = frozenset({"game_id", "deal_id"})
+
+
 def parquet_options(schema: pa.Schema) -> dict:
     """:data:`PARQUET_OPTIONS` for a table of ``schema``.
 
-    - min/max statistics only on the plain columns (numbers, flags, ids, dates, texts),
+    - min/max statistics only on the plain columns (numbers, flags, dates, texts),
       where a reader can skip a row group by them.  A dictionary column (cards,
       sides, codes) or a list holds a few values spread over every row group, so its
       statistics never skip anything; they cost a fifth of the plays table's writing;
+      nor do the identities' (:data:`NO_STATISTICS`);
     - the counting columns of :data:`COLUMN_ENCODING` in their own encoding, every
       other column (each leaf of a list or map) dictionary-encoded.
     """
-    plain = [f.name for f in schema
-             if not pa.types.is_dictionary(f.type) and not pa.types.is_nested(f.type)]
+    plain = [f.name for f in schema if f.name not in NO_STATISTICS
+             and not pa.types.is_dictionary(f.type) and not pa.types.is_nested(f.type)]
     encoding = {f.name: COLUMN_ENCODING[f.name] for f in schema
                 if f.name in COLUMN_ENCODING and pa.types.is_integer(f.type)}
     leaves = [leaf for f in schema for leaf in _leaf_paths(f.name, f.type)]

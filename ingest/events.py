@@ -95,11 +95,32 @@ def parse_date(text: str | None) -> dt.date | None:
         return None
 
 
+#: the float of each sheet number met (``float(Decimal)`` goes through the number's text);
+#: the reader hands out one Decimal object per whole number, whose hash is kept in it,
+#: so a look-up here is cheap.  Emptied when it grows past :data:`_FLOATS_MAX`.
+_FLOATS: dict[Decimal, float] = {}
+_FLOATS_MAX = 1 << 14
+
+
 def _sheet(line: ScoreLine | None) -> list[float | None] | None:
-    """A written score or total line's numbers as floats (None: a ``?``)."""
+    """A written score or total line's numbers as floats (None: a ``-``)."""
     if line is None:
         return None
-    return [None if v is None else float(v) for v in line.values]
+    out: list[float | None] = []
+    floats = _FLOATS
+    for v in line.values:
+        if v is None:
+            out.append(None)
+            continue
+        f = floats.get(v)
+        if f is None:
+            f = float(v)
+            if f:  # a zero is not kept: -0 and 0 are one key, their floats two signs
+                if len(floats) >= _FLOATS_MAX:
+                    floats.clear()
+                floats[v] = f
+        out.append(f)
+    return out
 
 
 def _figures(values: list[int | Decimal]) -> list[float]:
@@ -149,11 +170,19 @@ def hand_features(deal: Deal, dr: DealReport) -> tuple:
     if first is None:
         return None, None, None, None, total
     points = CONTRACT_TABLES[kind].points
-    hcp = sum(points[CARD_INDEX[c]] for c in first)
+    suit = SUITS[kind] if kind < 4 else ""
+    hcp = trumps = 0
+    jack = nine = False
+    for c in first:  # one pass: the points, and the trumps with their jack and nine
+        hcp += points[CARD_INDEX[c]]
+        if c[1] == suit:
+            trumps += 1
+            if c[0] == "J":
+                jack = True
+            elif c[0] == "9":
+                nine = True
     if kind < 4:
-        suit = SUITS[kind]
-        trumps = sum(1 for c in first if c[1] == suit)
-        return trumps, ("J" + suit) in first, ("9" + suit) in first, hcp, total
+        return trumps, jack, nine, hcp, total
     if kind == 5:
         return len(first), None, None, hcp, total
     return None, None, None, hcp, total

@@ -53,20 +53,25 @@ def numbers(values: Any, dtype: Any = np.int64) -> np.ndarray:
     """Numbers (a list, or a numpy array) as a numpy array of ``dtype``.
 
     A list goes through ``bytearray`` when every value is an int from 0 to 255 (cards,
-    seats, tricks, counts: most of ingest's numbers) and the type holds them all:
+    seats, tricks, counts, flags: most of ingest's numbers) and the type holds them all
+    (an ``int8``: 0 to 127):
     about 2 ns a value against 17 for ``array.array``.  Any other list goes through
     ``array.array``, which converts it in C several times faster than numpy's own
     list conversion, and raises on a value out of the type's range."""
     if isinstance(values, np.ndarray):
         return values.astype(dtype, copy=False)
     kind = np.dtype(dtype)
-    if kind.kind == "i" and kind.itemsize > 1:
+    if kind.kind == "i":
         try:
             small = bytearray(values)  # stops at the first value that is no int in 0..255
         except (ValueError, TypeError):
             pass
         else:
-            return np.frombuffer(small, dtype=np.uint8).astype(kind)
+            got = np.frombuffer(small, dtype=np.uint8)
+            if kind.itemsize > 1:
+                return got.astype(kind)
+            if not len(got) or int(got.max()) < 128:  # an int8 holds 0..127 of them
+                return got.view(np.int8)
     return np.frombuffer(array.array(_ARRAY_CODE[kind], values), dtype=dtype)
 
 
@@ -223,11 +228,11 @@ class PlayColumns:
         self.cards.extend(cards if cnt == len(cards) else cards[:cnt])
         rows = dr.trick_rows
         done = len(rows)
-        if rows:
-            _, leaders, _, _, winners, points = zip(*rows, strict=True)
-            self.leader.extend(leaders)
-            self.winner.extend(winners)
-            self.points.extend(points)
+        leader, winner, points = self.leader, self.winner, self.points
+        for row in rows:  # (a transposing zip with strict=True is a generic call in C)
+            leader.append(row[1])
+            winner.append(row[ROW_WINNER])
+            points.append(row[5])
         if cnt > done * n:  # the trick the play stopped in
             self.leader.append(rows[-1][ROW_WINNER] if rows else played.first)
         self.game.append(len(self.game_ids) - 1)
@@ -239,9 +244,11 @@ class PlayColumns:
         self.last.append(n_tricks)
         if played.illegal:
             self.illegal.extend(base + k for k in played.illegal)
-        for k, play in played.marked.items():
-            if k < cnt and play.bela is not None:
-                self.bela[base + k] = play.bela
+        marked = played.marked
+        if marked:  # most deals mark no card
+            for k, play in marked.items():
+                if k < cnt and play.bela is not None:
+                    self.bela[base + k] = play.bela
         if isinstance(written, PlayLane) and written.compact:
             return  # canonical trick lines carry no annotation and no comment
         for k, play in enumerate(islice(written, cnt)):  # a PlayLane takes no slice

@@ -597,13 +597,14 @@ def model_for(rs: Ruleset, order: Sequence[int], dealer: int, turned_suit: int |
     return MODELS[rs.auction.model](rs, order, dealer, turned_suit, dealer_points)
 
 
-#: remembered auctions: (ruleset id, dealer, turned suit, dealer points, calls) -> (ruleset, result)
-_AuctionKey = tuple[int, int, int | None, int, tuple[tuple[str, int | None], ...]]
+#: remembered auctions: (ruleset id, dealer, turned suit, dealer points, then each
+#: call and its seat prefix) -> (ruleset, result)
+_AuctionKey = tuple[object, ...]
 _AUCTIONS: Final[dict[_AuctionKey, tuple[object, AuctionResult]]] = {}
 _AUCTIONS_MAX: Final = 4096  # a few hundred distinct auctions fill most files; bounded memory
 
 
-def auction_of(rs: Ruleset, calls: Sequence[Call], order: Sequence[int], dealer: int,
+def auction_of(rs: Ruleset, calls: list[Call], order: tuple[int, ...], dealer: int,
                turned_suit: int | None, dealer_points: int) -> AuctionResult:
     """``run_auction(model_for(...))``, remembered.
 
@@ -615,7 +616,12 @@ def auction_of(rs: Ruleset, calls: Sequence[Call], order: Sequence[int], dealer:
     """
     if not rs.auction.weighs_dealer_hand:
         dealer_points = 0  # only bg4's weak-dealer annulment reads it
-    key = (id(rs), dealer, turned_suit, dealer_points, tuple([(c.call, c.seat) for c in calls]))
+    # one flat tuple (a tuple per call would be made, hashed and freed per deal)
+    flat: list[object] = [id(rs), dealer, turned_suit, dealer_points]
+    for c in calls:
+        flat.append(c.call)
+        flat.append(c.seat)
+    key = tuple(flat)
     hit = _AUCTIONS.get(key)
     if hit is not None and hit[0] is rs:
         return hit[1]

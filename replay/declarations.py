@@ -9,7 +9,7 @@ combinations (yu4-18, mk4-13); how ties break is the variant's policy.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
@@ -191,10 +191,12 @@ def decide(
                     points[side] += entries[i][2]
         return points, counted
     camp = contest(entries, policy, trump, camp_of, order)
-    for i, (seat, _, value) in enumerate(entries):
-        if camp is not None and camp_of[seat] == camp:
-            counted.add(i)
-            points[side_of[seat]] += value
+    if camp is not None:
+        for i, (seat, _, value) in enumerate(entries):
+            if camp_of[seat] == camp:
+                counted.add(i)
+                side = side_of[seat]
+                points[side] = points[side] + value
     return points, counted
 
 
@@ -230,16 +232,34 @@ def contest(
         return None
     if len(entries) == 1:  # one valid declaration (the usual case): nothing to contest
         return side_of[entries[0][0]]
-    keyed = [(policy.key(c, trump), seat, c) for seat, c, _ in entries]
-    best = max(k for k, _, _ in keyed)
-    top = [(seat, c) for k, seat, c in keyed if k == best]
-    for step in (None, *policy.ties):
-        if step is not None:
-            top = TIE_BREAKS[step](top, trump, order)
-        sides = {side_of[seat] for seat, _ in top}
-        if len(sides) == 1:
-            return sides.pop()
-    return None
+    # the equal best declarations, in one pass (compiled, max() over a generator
+    # and a set per step are generic calls and objects)
+    best = policy.key(entries[0][1], trump)
+    top = [(entries[0][0], entries[0][1])]
+    for seat, c, _ in entries[1:]:
+        key = policy.key(c, trump)
+        if key > best:
+            best = key
+            top = [(seat, c)]
+        elif key == best:
+            top.append((seat, c))
+    camp = _one_camp(top, side_of)
+    for step in policy.ties:
+        if camp is not None:
+            break
+        top = (_trump_run_first(top, trump, order) if step is TieBreak.TRUMP
+               else _first_seat_first(top, trump, order))
+        camp = _one_camp(top, side_of)
+    return camp
+
+
+def _one_camp(top: list[tuple[int, Combo]], side_of: tuple[int, ...]) -> int | None:
+    """The camp of the declarations ``top`` when they are all of one camp, else None."""
+    camp = side_of[top[0][0]]
+    for seat, _ in top:
+        if side_of[seat] != camp:
+            return None
+    return camp
 
 
 def _trump_run_first(top: list[tuple[int, Combo]], trump: int,
@@ -253,14 +273,6 @@ def _first_seat_first(top: list[tuple[int, Combo]], trump: int,
     """mk4-14, ru3-14: of equal best declarations, the seat nearest after the dealer wins."""
     first = min(order.index(seat) for seat, _ in top)
     return [(seat, c) for seat, c in top if order.index(seat) == first]
-
-
-#: what each tie-break step keeps of the equal best declarations
-TIE_BREAKS: dict[TieBreak, Callable[[list[tuple[int, Combo]], int, Sequence[int]],
-                                    list[tuple[int, Combo]]]] = {
-    TieBreak.TRUMP: _trump_run_first,
-    TieBreak.SEAT: _first_seat_first,
-}
 
 
 def holds(hand: int, combo: Combo) -> bool:

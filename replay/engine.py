@@ -51,8 +51,8 @@ from replay.figures import check_announcements
 from replay.legality import trick_winner, verify_card
 from replay.record import Claim, Deal, Exchange, Game, HandsLine, Play, PlayLane, Pos, ScoreLine
 from replay.report import (
-    ROW_CARDS,
-    ROW_WINNER,
+    NO_CARDS,
+    SEATS_FROM,
     DealReport,
     DeclarationRecord,
     GameReport,
@@ -64,9 +64,64 @@ from replay.rulesets import load_ruleset
 from replay.scoring import DealScore, Points, SoloistPlay, Tally, breach_scores
 
 SIDE_NAMES = "AB"
-#: players -> leader -> the seats in turn order from that leader (index 0 unused)
-_SEAT_ORDER: Final = {n: [tuple((lead - 1 + i) % n + 1 for i in range(n)) for lead in range(n + 1)]
-               for n in (2, 3, 4)}
+#: no cards for any seat: what a deal holds in ``played_by`` and ``discarded`` until
+#: it needs its own (shared, never changed)
+_NONE_PLAYED: Final[dict[int, int]] = {}
+#: players (a tuple index) -> soloist -> the camp of each seat in the declarations'
+#: contest: the soloist 0, the defenders 1 (index 0 unused)
+_SOLOIST_CAMPS: Final = tuple([tuple([0 if s == soloist else 1 for s in range(n + 1)])
+                               for soloist in range(n + 1)] for n in range(5))
+
+
+#: the whole numbers whose written Decimal ``_same_numbers`` remembers: -R … R
+_SHEET_RANGE: Final = 10000
+#: the Decimal last found equal to each of them, at ``number + _SHEET_RANGE``
+_SHEET_SEEN: Final[list[Decimal | None]] = [None] * (2 * _SHEET_RANGE + 1)
+
+
+def _same_numbers(written: list[Decimal | None], engine: list[Points]) -> bool:
+    """``written == engine`` for a sheet line's numbers (Decimals, None for ``-``)
+    and the engine's (ints; a Decimal for a half).  The same answer, faster: the
+    reader hands out one Decimal object per whole number, so the Decimal last
+    found equal to an engine number is usually the very one written again, and
+    a Decimal is never changed: the same object is equal again without the
+    comparison (a Decimal against an int converts the int every time)."""
+    if len(written) != len(engine):
+        return False
+    for i in range(len(written)):
+        w = written[i]
+        mine = engine[i]
+        if type(mine) is int and -_SHEET_RANGE <= mine <= _SHEET_RANGE:
+            seen = _SHEET_SEEN[mine + _SHEET_RANGE]
+            if seen is not None and w is seen:
+                continue
+            if w is None or w != mine:
+                return False
+            _SHEET_SEEN[mine + _SHEET_RANGE] = w
+        elif w != mine:
+            return False
+    return True
+
+
+def _turned_card(text: str | None) -> int | None:
+    """The turned card, None when there is none (or its text names no card).  By
+    ``card_of``, the characters' codes: the text is a new string, which a
+    dictionary look-up would hash."""
+    if not text:
+        return None
+    try:
+        return card_of(text)
+    except KeyError:
+        return None
+
+
+def _ascending(seats: list[int]) -> bool:
+    """Whether the seats of a ``declare`` line stand in ascending order (as the
+    reader and the writer keep them), so that they need no sort."""
+    for i in range(1, len(seats)):
+        if seats[i] <= seats[i - 1]:
+            return False
+    return True
 
 
 def replay_game(game: Game, file: str | None = None, game_id: str | None = None) -> GameReport:
@@ -106,9 +161,9 @@ def card_stream(plays: Sequence[Play],
     answers without building a Play per card; a list of Plays is read once."""
     index = CARD_INDEX
     if type(plays) is PlayLane and plays.compact and plays.n == n:
-        # the reader keeps a lane's cards as ints already; a copy, so that the lane
-        # stays the record whatever a report does with its cards
-        return list(plays.cards), plays.marked, plays.pos
+        # the reader keeps a lane's cards as ints already: shared with the report,
+        # not copied (nothing changes either; ``PlayedCards.cards`` is read-only)
+        return plays.cards, plays.marked, plays.pos
     cards = [index[p.card] for p in plays]
     marked = {k: p for k, p in enumerate(plays)
               if p.seat is not None or p.trick is not None or p.bela is not None}
@@ -194,19 +249,20 @@ class DealWalk:
         self.game_won_by_run8: int | None = None  # side whose 8-card run won the game
         self.ended_game: int | None = None  # side that ended the game inside this deal
         self.hand: dict[int, int] = {}
-        self.played_by: dict[int, int] = {}
+        self.played_by: dict[int, int] = _NONE_PLAYED  # made by assign_plays when needed
         self.known = False
         self.decl_by_side = [0] * self.rs.sides
         self.decl_all = 0
-        self.announced: list[str] = []  # Hungarian figures validly announced
+        self.announced: tuple[str, ...] = ()  # Hungarian figures validly announced
         self.betl = False
         self.play_kind = NO_TRUMPS
         self.soloist_won = 0  # cards in the soloist's tricks (figures)
+        self.belas: BelaBook | None = None  # the bela words of the play, once one is met
         self.soloist_last: int | None = None  # his card in the last trick, if he won it
         n = self.rs.players
         self.n = n
         self.first = deal.dealer % n + 1 if 1 <= deal.dealer <= n else 1
-        self.order = _SEAT_ORDER[n][self.first]
+        self.order = SEATS_FROM[n][self.first]
         self.dr = DealReport(deal=index, made=None, score=[0] * self.rs.sides,
                              total=list(gw.totals), hang=gw.pot, dealer=deal.dealer,
                              line=deal.pos[0])
@@ -242,9 +298,8 @@ class DealWalk:
         if self.game_won_by_run8 is not None or self.broken:
             result = None
         capot = dr.capot_side is not None
-        if result is None:
+        if result is None:  # the report's score stays the zeros it was made with
             dr.made = None
-            dr.score = [0] * rs.sides
             dr.hang = gw.pot
         else:
             dr.made = result.made
@@ -261,11 +316,10 @@ class DealWalk:
                 gw.winner = self.ended_game
         else:
             quiet = rs.no_end_on_capot and (capot or contract is None)
-            rows = dr.trick_rows
-            last = rows[-1][ROW_WINNER] if rows and len(rows) == rs.tricks else None
+            last = self.last_winner() if dr.trick_count == rs.tricks else None
             gw.close_deal(dr.score, may_end=not quiet and result is not None,
                           last_trick=None if last is None else rs.side_of[last])
-        dr.total = list(gw.totals)
+        dr.total[:] = gw.totals  # the report's own list (made with the totals before)
         self.compare_sheet(deal.score, dr.score, dr.hang, "S601", "score")
         self.compare_sheet(deal.total, dr.total, 0, "S602", "total", hang_checked=False)
         return dr
@@ -273,7 +327,7 @@ class DealWalk:
     # -------------------------------------------------------------- auction
     def auction(self) -> Contract | None:
         deal, rs, dr = self.deal, self.rs, self.dr
-        turned = CARD_INDEX.get(deal.turn) if deal.turn else None
+        turned = _turned_card(deal.turn)
         dealer_points = 99
         if rs.auction.weighs_dealer_hand and deal.hands and deal.dealer in deal.hands:
             # bg4's forced dealer may annul on a weak first delivery (bg4-13)
@@ -391,7 +445,7 @@ class DealWalk:
         result = check_announcements(self.deal.announce, contract.seat, contract.kind)
         for code, pos, seat, message in result.findings:
             self.flag(code, pos, None, seat, message)
-        self.announced = result.figures
+        self.announced = tuple(result.figures)
         self.dr.figures = list(result.figures)
         if result.betl:
             self.betl = True
@@ -402,12 +456,19 @@ class DealWalk:
         """B303/D203 on the exchange; the hands become those the seats play with."""
         deal, rs = self.deal, self.rs
         entries = deal.exchange or []
-        self.discarded: dict[int, int] = {}
+        self.discarded: dict[int, int] = _NONE_PLAYED  # seat -> cards laid away
         if rs.exchange is ExchangeKind.NONE:
             for e in entries:  # docs/bgn/reading.md: an exchange where there is none is B303
                 self.flag("B303", e.pos, None, e.seat, f"there is no exchange in {rs.variant}")
             return
-        out = _EXCHANGES[rs.exchange](self, contract, entries)
+        # each kind's phase called directly: through a table of methods the call is
+        # a generic one compiled (its arguments boxed, a tuple made)
+        if rs.exchange is ExchangeKind.HUNGARIAN:
+            out = self.hungarian_exchange(contract, entries)
+        elif rs.exchange is ExchangeKind.DISCARD:
+            out = self.discard_exchange(contract, entries)
+        else:
+            out = self.seven_swap_exchange(contract, entries)
         for code, pos, seat, message in out.findings:
             self.flag(code, pos, None, seat, message)
         self.discarded = out.discarded
@@ -422,13 +483,13 @@ class DealWalk:
 
     def seven_swap_exchange(self, contract: Contract, entries: list[Exchange]) -> ExchangeOutcome:
         """ru3-10: the trump seven for the turned card."""
-        turn = CARD_INDEX[self.deal.turn] if self.deal.turn else None
+        turn = card_of(self.deal.turn) if self.deal.turn else None
         return ru3_swap(entries, self.hand, contract.kind, contract.round or 1, turn)
 
     def hungarian_exchange(self, contract: Contract, entries: list[Exchange]) -> ExchangeOutcome:
         """hu3-09, hu3-10: swap, take from the talon and discard."""
-        turn = CARD_INDEX[self.deal.turn] if self.deal.turn else None
-        talon = [CARD_INDEX[t] for t in self.deal.talon or []]
+        turn = card_of(self.deal.turn) if self.deal.turn else None
+        talon = [card_of(t) for t in self.deal.talon or []]
         return hungarian(entries, self.hand, contract.kind, contract.round or 1, turn, talon,
                          self.rs.hand_size)
 
@@ -452,8 +513,12 @@ class DealWalk:
         trump = kind if kind < 4 else -1
         valid: list[tuple[int, Combo, int]] = []
         records: list[DeclarationRecord] = []
-        for seat in sorted(deal.declare):
-            written = deal.declare[seat]
+        declared = deal.declare
+        seats = list(declared)
+        if not _ascending(seats):  # the reader writes them in order
+            seats.sort()
+        for seat in seats:
+            written = declared[seat]
             if not written:  # '-': this seat declared nothing
                 continue
             hand = self.full_hand(seat)
@@ -492,11 +557,12 @@ class DealWalk:
                     runs_used |= combo.mask
                 else:
                     carres_used |= combo.mask
-                key = policy.key(combo, trump)
-                if policy.first_named_counts and first_key is not None and key > first_key:
-                    continue  # mk4-12: only the first-named (strongest) counts
-                if first_key is None:
-                    first_key = key
+                if policy.first_named_counts:
+                    key = policy.key(combo, trump)
+                    if first_key is not None and key > first_key:
+                        continue  # mk4-12: only the first-named (strongest) counts
+                    if first_key is None:
+                        first_key = key
                 if value is None:  # the 8-card run: the game is won (yu4-22, mk4-11)
                     if self.game_won_by_run8 is None:
                         self.game_won_by_run8 = rs.side_of[seat]
@@ -505,13 +571,13 @@ class DealWalk:
                 records.append(record)
         camp_of = None
         if rs.decl_camps is DeclCamps.SOLOIST:  # yu3-08, hu3-11: soloist against the defenders
-            camp_of = tuple(0 if s == contract.seat else 1 for s in range(self.n + 1))
+            camp_of = _SOLOIST_CAMPS[self.n][contract.seat]
         points, counted = decide(valid, policy, trump, rs.side_of, self.order, rs.sides, camp_of)
         for i, rec in enumerate(records):
             rec.counted = i in counted
         self.decl_by_side = points
         self.decl_all = sum(v for _, _, v in valid)
-        dr.decl_by_side = list(points)
+        dr.decl_by_side.extend(points)  # the report's own empty list, filled
         best = 0  # the first side with the most points (a loop: a key lambda compiled
         for s in range(1, rs.sides):  # is a closure object and a generic call per side)
             if points[s] > points[best]:
@@ -561,6 +627,7 @@ class DealWalk:
     def assign_plays(self, kind: int) -> None:
         """Attribute every written card to the seat whose turn it was (by position)."""
         n, ct = self.n, CONTRACT_TABLES[kind]
+        self.played_by = {}
         cards = card_stream(self.deal.plays or [], n)[0]
         leader = self.first
         trick: list[int] = []
@@ -585,20 +652,28 @@ class DealWalk:
         side_of = rs.side_of
         duties = rs.duties
         cards, marked, pos_of = card_stream(deal.plays or [], n)
-        # the seats' hands by seat (index 0 unused): a list, not a dict, because the
-        # play loop reads and writes one per card (a dict item costs several times
-        # a list item compiled); a claim gets them as a dict
+        # the seats' hands by seat (index 0 unused), as dealt: a list, not a dict,
+        # because the loop reads one per card (a dict item costs several times a list
+        # item compiled).  A card leaves the hands by its bit in ``gone``, a local
+        # int: compiled, storing a changed hand back into the list would make a new
+        # int object per card.  A card two hands hold (only a broken exchange makes
+        # one) leaves one hand, as written, and only that.
         held = [0] * (n + 1)
+        both = every = 0  # cards in two hands; cards in any
         for s in range(1, n + 1):
-            held[s] = self.full_hand(s)
-        dr.hands = {s: held[s] for s in range(1, n + 1)}
+            h = self.full_hand(s)
+            held[s] = h
+            both |= every & h
+            every |= h
+        gone = 0
+        hands = dr.hands  # the report's own empty dict, filled (not a new one)
+        for s in range(1, n + 1):
+            hands[s] = held[s]
         caller_side = side_of[contract.seat]
         points = [0] * rs.sides
         tricks_won = [0] * rs.sides
-        trick: list[int] = []
         leader = self.first
         number = 1
-        self.belas = belas = BelaBook(rs.bela, self.hand)
         claim = deal.claim
         claim_at = claim.after_play if claim else None
         total_tricks = rs.tricks
@@ -618,7 +693,6 @@ class DealWalk:
         # legality.follow_is_free, inlined: may any card follow a trump / a plain lead?
         free_after_trump = not duties.overbeat_trump
         free_after_plain = not duties.overbeat_plain
-        suit_of = SUIT_OF
         w = w_strength = led = 0
         free_follow = True
         penalty = rs.breach_penalty
@@ -626,28 +700,33 @@ class DealWalk:
         betl = self.betl
         soloist = contract.seat
         last_bonus = rs.last_trick_bonus
-        # the plays are listed from the cards only when asked (report.PlayedCards)
-        illegal: set[int] = set()
-        dr.played = played = PlayedCards(cards, n, leader, illegal, marked)
-        # the report's rows and ``marked`` are called on directly: a bound method kept
-        # in a variable is a generic call compiled (arguments boxed), once a trick or card
-        trick_rows = dr.trick_rows
+        # what the report keeps of the play (report.PlayedCards): each trick's winner
+        # and points; the rows and the plays are made from these only when asked
+        winners: list[int] = []
+        trick_points: list[int] = []
+        illegal: set[int] | None = None  # made at the first card that breaks a rule
+        belas: BelaBook | None = None  # made at the first bela word
         belas_of = BELA_CARDS[kind]
-        seat_at = _SEAT_ORDER[n]
+        seat_at = SEATS_FROM[n]
         turn_seats = seat_at[leader]
         limit = len(cards) if claim_at is None else min(claim_at, len(cards))
         track_soloist = rs.auction.model is Auction.HUNGARIAN  # figures need his tricks
+        won_by_soloist = 0  # the cards of the soloist's tricks
         led_mask = wc = pts = 0
-        p = 0  # the card's place in the trick
+        p = 0  # the card's place in the trick, which holds cards[k - p:k]
         k = 0
+        breach_seat = 0  # the seat whose card ended the deal (mk4-22), else 0
+        any_marked = len(marked) > 0
         while k < limit:
             c = cards[k]
+            suit = c >> 3  # SUIT_OF[c]: a card is its suit * 8 + its rank (replay.cards)
+            st = strength[c]
             seat = turn_seats[p]
-            hand = held[seat]
+            hand = held[seat] & ~gone
             bit = 1 << c
             # ``play`` is the written Play only for a card written with a seat
             # prefix, a trick number or a bela word; a bare card needs none
-            play = marked.get(k) if marked else None
+            play = marked.get(k) if any_marked else None
             code = None
             if play is not None and ((play.seat is not None and play.seat != seat) or (
                     play.trick is not None and play.trick != number)):
@@ -662,43 +741,52 @@ class DealWalk:
             elif p and not (
                     # legality.no_duty_bites, inlined (a call per card costs ~8% of the
                     # replay); tests/test_legality.py pins the two together
-                    (suit_of[c] == led and (strength[c] > w_strength or free_follow or (
-                        suit_of[wc] == led and not hand & above[wc])))
+                    (suit == led and (st > w_strength or free_follow or (
+                        wc >> 3 == led and not hand & above[wc])))
                     or (not hand & led_mask and (void_is_free or not hand & trump_mask))):
-                breach = verify_card(hand, c, trick, turn_seats, seat, ct, duties, side_of, w)
+                breach = verify_card(hand, c, cards[k - p:k], turn_seats, seat, ct, duties,
+                                     side_of, w)
                 if breach is not None:
                     code = breach.code
                     self.flag(code, pos_of(k), number, seat, breach.message)
-            # bela / rebela (a token of its own: docs/bgn/replay.md §5)
+            # bela / rebela (a token of its own: docs/bgn/replay.md §5); until a
+            # word is written no pair can be announced, so there is no book to keep
+            if play is not None and play.bela is not None and belas is None:
+                belas = self.belas = BelaBook(rs.bela, self.hand)
             if belas_of >> c & 1:
-                for where, why in belas.play(play or _BARE, seat, c, hand, trick, ct):
-                    self.flag("A503", where, number, seat, why)
+                if belas is not None:
+                    for where, why in belas.play(play or _BARE, seat, c, hand, cards[k - p:k],
+                                                 ct):
+                        self.flag("A503", where, number, seat, why)
             elif play is not None and play.bela is not None:
                 where, why = wrong_word(play)
                 self.flag("A503", where, number, seat, why)
             # the card leaves whichever hand holds it
-            if hand & bit:
-                held[seat] = hand ^ bit
+            if not both & bit:
+                gone |= bit
+            elif hand & bit:
+                held[seat] ^= bit
             else:
                 for s in range(1, n + 1):
-                    if held[s] & bit:
+                    if held[s] & ~gone & bit:
                         held[s] ^= bit
                         break
             k += 1
             if code is not None:
+                if illegal is None:
+                    illegal = set()
                 illegal.add(k - 1)
                 if penalty and code != "C405":
                     # mk4-22, bg4-49: C401-C404 and D203 end the deal (docs/bgn/replay.md §7)
-                    played.count = k
-                    return self.penalty(seat, caller_side, kind)
+                    breach_seat = seat
+                    break
             # the winner so far: the highest trump, else the highest of the led suit
             if not p:
-                w, wc, w_strength, led = 0, c, strength[c], suit_of[c]
+                w, wc, w_strength, led = 0, c, st, suit
                 led_mask = SUIT_MASK[led]
                 free_follow = free_after_trump if trump_mask >> c & 1 else free_after_plain
-            elif strength[c] > w_strength and (suit_of[c] == led or ruff_mask >> c & 1):
-                w, wc, w_strength = p, c, strength[c]
-            trick.append(c)
+            elif st > w_strength and (suit == led or ruff_mask >> c & 1):
+                w, wc, w_strength = p, c, st
             pts += pts_of[c]
             p += 1
             if p == n:
@@ -706,17 +794,19 @@ class DealWalk:
                 if number == total_tricks:
                     pts += last_bonus
                 ws = side_of[winner]
-                points[ws] += pts
-                tricks_won[ws] += 1
-                trick_rows.append((number, leader, turn_seats, trick, winner, pts))
+                # item = item + x, not item += x: compiled, an augmented list item
+                # is a generic call
+                points[ws] = points[ws] + pts
+                tricks_won[ws] = tricks_won[ws] + 1
+                winners.append(winner)
+                trick_points.append(pts)
                 if track_soloist and winner == soloist:
-                    for x in trick:
-                        self.soloist_won |= 1 << x
+                    for i in range(k - n, k):
+                        won_by_soloist |= 1 << cards[i]
                     if number == total_tricks:
                         self.soloist_last = wc
                 leader = winner
                 turn_seats = seat_at[leader]
-                trick = []
                 p = pts = 0
                 number += 1
                 if auto_end and gw.winner is None and gw.totals[ws] + points[ws] >= rs.target:
@@ -724,9 +814,13 @@ class DealWalk:
                     break
                 if betl and winner == soloist:
                     break  # hu3-19: play stops at the soloist's first trick
-        seats = turn_seats[:p]
-        played_count = played.count = k
-        dr.card_points = list(points)
+        self.soloist_won = won_by_soloist
+        dr.played = PlayedCards(cards, n, self.first, NO_CARDS if illegal is None else illegal,
+                                marked, k, winners, trick_points)
+        if breach_seat:
+            return self.penalty(breach_seat, caller_side, kind)
+        played_count = k
+        dr.card_points.extend(points)  # the report's own empty list, filled
         if self.ended_game is not None:
             # mk4-26, docs/bgn/replay.md §13: card points so far, nothing else; made null
             if played_count < len(cards) and not gw.after_win_reported:
@@ -736,9 +830,9 @@ class DealWalk:
                           f"{gw.side_name(self.ended_game)} had reached the target")
             return self.figures(points, None)
         if claim is not None:
-            hands = {s: held[s] for s in range(1, n + 1)}
-            return self.settle_claim(claim, hands, trick, seats, leader, number, points,
-                                     tricks_won, caller_side, contract)
+            hands = {s: held[s] & ~gone for s in range(1, n + 1)}
+            return self.settle_claim(claim, hands, cards[k - p:k], turn_seats[:p], leader,
+                                     number, points, tricks_won, caller_side, contract)
         betl_stop = self.betl and tricks_won[caller_side] > 0
         if number - 1 < total_tricks and not betl_stop:
             if not (self.is_last and gw.game.result == "*"):
@@ -747,6 +841,11 @@ class DealWalk:
                           f"the play stops after {len(cards)} cards with no claim")
             return None
         return self.settle(points, tricks_won, caller_side, contract)
+
+    def last_winner(self) -> int | None:
+        """The seat that won the last whole trick of the play, None before any."""
+        played = self.dr.played
+        return played.winners[-1] if played is not None and played.winners else None
 
     # ----------------------------------------------------------------- bela
     def bela_by_side(self, contract: Contract, claimed_hands: dict[int, int] | None = None,
@@ -759,7 +858,9 @@ class DealWalk:
             hands = {seat: self.full_hand(seat) for seat in range(1, self.n + 1)}
             by_seat = dealt_belas(contract.kind, hands)
         else:
-            by_seat = self.belas.credited(claimed_hands, at_first)
+            # no bela word in the play: nothing credited (the report's own empty dict)
+            by_seat = self.dr.bela if self.belas is None else self.belas.credited(claimed_hands,
+                                                                                   at_first)
         out = [0] * rs.sides
         for seat, v in by_seat.items():
             out[rs.side_of[seat]] += v
@@ -780,21 +881,26 @@ class DealWalk:
     def tally(self, points: list[int], tricks_won: list[int], caller_side: int, contract: Contract,
               claimed_hands: dict[int, int] | None = None) -> Tally:
         rs = self.rs
-        capot = [s for s in range(rs.sides) if tricks_won[s] == rs.tricks]
+        capot_side = None  # the side that took every trick
+        for s in range(rs.sides):
+            if tricks_won[s] == rs.tricks:
+                capot_side = s
+                break
         points = self.with_discards(points)
-        if capot and rs.capot_in_last_trick:
+        if capot_side is not None and rs.capot_in_last_trick:
             # contree §1: the last trick is worth 100 to a side that took all eight
-            points[capot[0]] += rs.capot_bonus
-            rows = self.dr.trick_rows
-            if rows and len(rows) == rs.tricks:
-                *row, points_of_last = rows[-1]
-                rows[-1] = (*row, points_of_last + rs.capot_bonus)  # type: ignore[assignment]
+            points[capot_side] += rs.capot_bonus
+            played = self.dr.played
+            if played is not None and len(played.winners) == rs.tricks:
+                played.points[-1] += rs.capot_bonus
             self.dr.card_points = list(points)
-        t = Tally(contract=contract, caller_side=caller_side, points=list(points),
-                  tricks=list(tricks_won), decl=list(self.decl_by_side), decl_all=self.decl_all,
+        # the play's points, trick counts and declaration points become the tally's:
+        # nothing changes them after this
+        t = Tally(contract=contract, caller_side=caller_side, points=points,
+                  tricks=tricks_won, decl=self.decl_by_side, decl_all=self.decl_all,
                   bela=self.bela_by_side(contract, claimed_hands),
-                  capot_side=capot[0] if capot else None,
-                  soloist=SoloistPlay(tuple(self.announced), self.betl, self.soloist_won,
+                  capot_side=capot_side,
+                  soloist=SoloistPlay(self.announced, self.betl, self.soloist_won,
                                       self.soloist_last)
                   if rs.auction.model is Auction.HUNGARIAN else None)
         self.dr.capot_side = t.capot_side
@@ -802,9 +908,10 @@ class DealWalk:
         return t
 
     def with_discards(self, points: list[int]) -> list[int]:
-        """yu3-06: the soloist's discards count for him as if taken in tricks."""
-        points = list(points)
+        """yu3-06: the soloist's discards count for him as if taken in tricks: a new
+        list where a variant lays cards away, else ``points`` itself."""
         if self.rs.exchange is ExchangeKind.DISCARD:
+            points = list(points)
             for seat, mask in self.discarded.items():
                 points[self.rs.side_of[seat]] += sum(self.ct.points[c] for c in cards_in(mask))
         return points
@@ -845,8 +952,9 @@ class DealWalk:
                           "defence")
             # the claiming side takes every remaining trick (docs/bgn/game.md#deals)
             remaining = FULL_DECK
-            for row in self.dr.trick_rows:
-                for x in row[ROW_CARDS]:
+            played = self.dr.played
+            if played is not None:
+                for x in played.cards[:played.n * len(played.winners)]:
                     remaining &= ~(1 << x)
             points = list(points)
             points[side] += sum(self.ct.points[x] for x in cards_in(remaining))
@@ -865,8 +973,8 @@ class DealWalk:
             # after the last card: the deal is scored in full (docs/bgn/report.md)
             result = self.settle(points, tricks_won, caller_side, contract)
             after = [gw.totals[i] + result.scores[i] for i in range(rs.sides)]
-            rows = self.dr.trick_rows
-            last = rs.side_of[rows[-1][ROW_WINNER]] if rows else None
+            last_seat = self.last_winner()
+            last = None if last_seat is None else rs.side_of[last_seat]
             if gw.decide(after, last) != side:
                 self.flag("A505", claim.pos, number, claim.seat,
                           f"{gw.side_label(side)} has not won the game")
@@ -875,9 +983,9 @@ class DealWalk:
             self.flag("A505", claim.pos, number, claim.seat,
                       f"{gw.side_label(side)} has not reached {rs.target} with a trick it won")
             return self.figures(points, at_first, tricks_won)
-        rows = self.dr.trick_rows
-        if rs.claim_after_own_trick and (trick or not rows
-                                         or rs.side_of[rows[-1][ROW_WINNER]] != side):
+        last_seat = self.last_winner()
+        if rs.claim_after_own_trick and (trick or last_seat is None
+                                         or rs.side_of[last_seat] != side):
             # ru3-27: only right after a trick the claimer won (not the last)
             self.flag("A505", claim.pos, number, claim.seat,
                       f"seat {claim.seat} may claim the game only right after a trick it won")
@@ -892,13 +1000,13 @@ class DealWalk:
         return result
 
     # ------------------------------------------------------------ the sheet
-    def compare_sheet(self, line: ScoreLine | None, engine: Sequence[Points], hang: Points,
+    def compare_sheet(self, line: ScoreLine | None, engine: list[Points], hang: Points,
                       code: str, what: str, hang_checked: bool = True) -> None:
         """S601/S602: one finding per line, at the first differing number
         (docs/bgn/report.md); ``-`` reads as 0, a missing ``hang`` as 0."""
         if line is None:
             return
-        if line.values == engine and (not hang_checked or hang == (
+        if _same_numbers(line.values, engine) and (not hang_checked or hang == (
                 line.hang if line.hang is not None else 0)):
             return  # the sheet agrees (the usual case)
         if len(line.values) != len(engine):
@@ -919,12 +1027,3 @@ class DealWalk:
             if w != hang and Decimal(w) != Decimal(str(hang)):
                 pos = line.hang_pos if line.hang is not None else line.pos
                 self.flag(code, pos, None, None, f"hanging points are {hang}, not {w}")
-
-
-
-#: the exchange phase of each ``ExchangeKind`` (``ExchangeKind.NONE`` has none)
-_EXCHANGES: dict[ExchangeKind, Callable[[DealWalk, Contract, list[Exchange]], ExchangeOutcome]] = {
-    ExchangeKind.DISCARD: DealWalk.discard_exchange,
-    ExchangeKind.SEVEN_SWAP: DealWalk.seven_swap_exchange,
-    ExchangeKind.HUNGARIAN: DealWalk.hungarian_exchange,
-}

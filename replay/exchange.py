@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from replay.cards import CARD_INDEX, SUIT_OF
+from replay.cards import SUIT_OF, card_of
 from replay.pickling import by_fields
 from replay.record import Exchange
 
@@ -54,7 +54,7 @@ def _held(hands: dict[int, int], seat: int, entry: Exchange, out: ExchangeOutcom
     """The entry's cards the seat holds; D203 for the others (which do not move)."""
     cards = []
     for i, text in enumerate(entry.cards):
-        c = CARD_INDEX[text]
+        c = card_of(text)
         if hands.get(seat, 0) >> c & 1:
             cards.append(c)
         else:
@@ -102,7 +102,7 @@ def ru3_swap(entries: list[Exchange], hands: dict[int, int], trump: int, round_:
             if e.action != "swap":
                 continue
         why = None
-        card = CARD_INDEX[e.cards[0]] if e.cards else -1
+        card = card_of(e.cards[0]) if e.cards else -1
         if round_ != 1:
             why = "the seven swap is only for a contract in the turned suit (round 1)"
         elif card != seven:
@@ -127,9 +127,10 @@ def hungarian(entries: list[Exchange], hands: dict[int, int], trump: int, round_
     """hu3 conventions 9-11 (docs/rules/hu3.md): swap the required trump card for the under-card
     (7; the 8 when a 7 is visible; the 9 when 7 and 8 are), once, in a round-1
     contract; then take trumps from the top of the stock in order and discard as
-    many (out of play), back to 9 (12) cards."""
+    many (out of play), back to 9 (12) cards.  ``talon`` is the stock, which the
+    taken cards leave (the caller's list changes)."""
     out = ExchangeOutcome(turn=turn)
-    stock = list(talon)
+    stock = talon  # the caller's own list: taken cards leave it
     swapped_by = None
     last_action = None
     for e in entries:
@@ -141,7 +142,7 @@ def hungarian(entries: list[Exchange], hands: dict[int, int], trump: int, round_
                 needed = trump * 8 + EIGHT
                 if needed in visible:
                     needed = trump * 8 + NINE
-            card = CARD_INDEX[e.cards[0]] if len(e.cards) == 1 else -1
+            card = card_of(e.cards[0]) if len(e.cards) == 1 else -1
             if round_ != 1:
                 why = "a swap is only for a contract in the turned suit (round 1)"
             elif swapped_by is not None:
@@ -155,7 +156,7 @@ def hungarian(entries: list[Exchange], hands: dict[int, int], trump: int, round_
                 out.turn = c
             swapped_by = e.seat
         elif e.action == "take":
-            taken = [CARD_INDEX[t] for t in e.cards]
+            taken = [card_of(t) for t in e.cards]
             if swapped_by != e.seat or last_action != "swap":
                 why = "only the seat that swapped takes from the stock, right after its swap"
             elif taken != stock[:len(taken)] or any(SUIT_OF[c] != trump for c in taken):

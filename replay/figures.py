@@ -9,6 +9,7 @@ kontra and rekontra as separate accounts per defender.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -115,8 +116,10 @@ def _won_all(won: int, suit: int, ranks: tuple[int, ...]) -> bool:
     return all(won >> (suit * 8 + r) & 1 for r in ranks)
 
 
-def deal_value(figures: list[str]) -> int:
+def deal_value(figures: Sequence[str]) -> int:
     """V = 1 + the figures; hundred includes absolut (4 + 3), counted once (§19)."""
+    if not figures:  # the usual deal: the game alone
+        return 1
     if "betl" in figures:
         return VALUES["betl"]
     names = set(figures)
@@ -160,25 +163,32 @@ def hungarian_scoring(rs: Ruleset, t: Tally, pot: Points = 0) -> DealScore:
     x = t.soloist if t.soloist is not None else SoloistPlay()
     n = len(t.points)
     sol = t.caller_side
-    defenders = [s for s in range(n) if s != sol]
-    tot = list(t.points)
-    defender_tricks = sum(t.tricks[s] for s in defenders)
+    # plain loops over ints: compiled, sums over generators and list copies of
+    # the tally are calls and objects made for every Hungarian deal
+    defender_tricks = 0
+    for s in range(n):
+        if s != sol:
+            defender_tricks += t.tricks[s]
+    tot = [0] * n
     for s in range(n):
         has_trick = t.tricks[s] if s == sol else defender_tricks
-        if has_trick:
-            tot[s] += t.decl[s] + t.bela[s]
-    figures = list(x.figures)
+        tot[s] = t.points[s] + t.decl[s] + t.bela[s] if has_trick else t.points[s]
+    figures = x.figures
     if x.betl:
         made = t.tricks[sol] == 0
     else:
-        made = tot[sol] > sum(tot[s] for s in defenders)
+        defenders_points = 0
+        for s in range(n):
+            if s != sol:
+                defenders_points += tot[s]
+        made = tot[sol] > defenders_points
         for name in figures:
             made = made and figure_made(name, points=tot[sol], trump=t.contract.kind,
                                         won=x.won, all_tricks=t.capot_side == sol,
                                         last_card=x.last_card,
                                         nt=t.contract.kind == NO_TRUMPS)
     value = deal_value(figures)
-    kontras = tuple(rs.side_of[s] for s in t.contract.kontras)
+    kontras = tuple([rs.side_of[s] for s in t.contract.kontras]) if t.contract.kontras else ()
     scores = game_points(n, sol, value, made, kontras, 4 if t.contract.double == 4 else 2)
     return DealScore(scores, made)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, fields
 from decimal import Decimal
 from json.encoder import encode_basestring
@@ -98,61 +99,94 @@ class CallRecord:
 
 #: one card replayed: (seat, card, trick, legal, bela word)
 PlayRecord = tuple[int, int, int, bool, "str | None"]
-#: one trick as the play loop keeps it, the fields of a TrickRecord in their order:
-#: (number, leader, seats, cards, winner, points); ``TrickRecord`` objects are made
-#: from these only when a consumer asks for ``DealReport.tricks``
+#: one trick, the fields of a TrickRecord in their order:
+#: (number, leader, seats, cards, winner, points); ``DealReport.trick_rows`` makes
+#: them from the play loop's compact form (``PlayedCards``) when a consumer asks
 TrickRow = tuple[int, int, tuple[int, ...], list[int], int, int]
 ROW_CARDS: Final = 3
 ROW_WINNER: Final = 4
 #: one call of the auction: (seat, call, round, legal), the fields of a CallRecord
 CallRow = tuple[int, str, int, bool]
 
+#: players -> leader -> the seats in turn order from that leader (leader 0 unused);
+#: a tuple by the number of players (2 to 4), not a dict: indexed per deal.  The
+#: seat tuples are shared, never changed
+SEATS_FROM: Final = tuple([tuple((lead - 1 + i) % n + 1 for i in range(n)) for lead in range(n + 1)]
+                          for n in range(5))
+#: the ``illegal`` of a deal whose cards all kept the rules (shared, never changed)
+NO_CARDS: Final[frozenset[int]] = frozenset()
+
 
 @dataclass(slots=True)
 class PlayedCards:
-    """What the play loop keeps so that a deal's plays can be listed when asked.
+    """What the play loop keeps of a deal's cards: enough to list its plays and
+    tricks exactly when a consumer asks, without a record per card or per trick.
 
-    Validation never reads the list of plays, so the loop does not build a record
-    per card: the seat of the ``k``-th card follows from the trick it belongs to
-    (trick ``k // n + 1``, led by the winner of the trick before), so the cards,
-    the first leader, the tricks and the few illegal or bela-marked cards give it
-    back exactly.
+    Trick ``j`` (from 0) holds the cards ``n * j`` to ``n * j + n - 1``; it is led
+    by the winner of the trick before (the first by ``first``), so its seats are
+    the turn order from that leader; ``winners`` and ``points`` give the rest.
+    The cards of an unfinished trick follow the last whole one.
     """
 
-    cards: list[int]
+    cards: list[int]  # read-only: a reader's lane may share it with the record
     n: int
     first: int  # the leader of trick 1
-    illegal: set[int]  # indexes of the cards that broke a rule
+    illegal: AbstractSet[int]  # indexes of the cards that broke a rule
     marked: Mapping[int, Any]  # index -> the written Play, for its bela word
     count: int = 0  # cards replayed
-    listed: list[PlayRecord] | None = None  # the records, once asked for
+    #: the seat that won each whole trick, in order
+    winners: list[int] = field(default_factory=list)
+    #: each whole trick's card points (+ the last-trick bonus on the last; in
+    #: contree, + the capot bonus on the last of a capot)
+    points: list[int] = field(default_factory=list)
+    listed: list[PlayRecord] | None = None  # the play records, once asked for
+    rows: list[TrickRow] | None = None  # the trick rows, once asked for
 
-    def __init__(self, cards: list[int], n: int, first: int, illegal: set[int],
-                 marked: Mapping[int, Any], count: int = 0,
-                 listed: list[PlayRecord] | None = None) -> None:
+    def __init__(self, cards: list[int], n: int, first: int, illegal: AbstractSet[int],
+                 marked: Mapping[int, Any], count: int = 0, winners: list[int] | None = None,
+                 points: list[int] | None = None, listed: list[PlayRecord] | None = None,
+                 rows: list[TrickRow] | None = None) -> None:
         self.cards = cards
         self.n = n
         self.first = first
         self.illegal = illegal
         self.marked = marked
         self.count = count
+        self.winners = [] if winners is None else winners
+        self.points = [] if points is None else points
         self.listed = listed
+        self.rows = rows
 
-    def records(self, tricks: list[TrickRow]) -> list[PlayRecord]:
+    def leader_of(self, j: int) -> int:
+        """The seat that led trick ``j`` (from 0; ``j`` may be the unfinished one)."""
+        return self.winners[j - 1] if j else self.first
+
+    def trick_rows(self) -> list[TrickRow]:
+        """(number, leader, seats, cards, winner, points) per whole trick, built on
+        the first call."""
+        if self.rows is None:
+            n, cards, points = self.n, self.cards, self.points
+            seats_from = SEATS_FROM[n]
+            leader = self.first
+            rows: list[TrickRow] = []
+            for j, winner in enumerate(self.winners):
+                rows.append((j + 1, leader, seats_from[leader], cards[j * n:j * n + n], winner,
+                             points[j]))
+                leader = winner
+            self.rows = rows
+        return self.rows
+
+    def records(self) -> list[PlayRecord]:
         """(seat, card, trick, legal, bela) per card, built on the first call."""
         if self.listed is not None:
             return self.listed
         n, illegal, marked = self.n, self.illegal, self.marked
+        seats_from = SEATS_FROM[n]
         out: list[PlayRecord] = []
         for k in range(self.count):
             j, i = divmod(k, n)
-            if j < len(tricks):
-                seat = tricks[j][2][i]
-            else:  # the trick the play stopped in
-                leader = tricks[-1][ROW_WINNER] if tricks else self.first
-                seat = (leader - 1 + i) % n + 1
             play = marked.get(k)
-            out.append((seat, self.cards[k], j + 1, k not in illegal,
+            out.append((seats_from[self.leader_of(j)][i], self.cards[k], j + 1, k not in illegal,
                         None if play is None else play.bela))
         self.listed = out
         return out
@@ -187,13 +221,12 @@ class DealReport:
     decl_by_side: list[int] = field(default_factory=list)
     #: seat -> bela points credited
     bela: dict[int, int] = field(default_factory=dict)
-    #: the tricks played, as rows; ``tricks`` lists them as TrickRecords
-    trick_rows: list[TrickRow] = field(default_factory=list)
     #: card points (with the last-trick bonus) per side, as played
     card_points: list[int] = field(default_factory=list)
     capot_side: int | None = None
     penalty: bool = False
-    #: what lists the cards replayed (``plays``) when asked; None when none were
+    #: the cards replayed, compact: ``plays``, ``trick_rows`` and ``tricks`` list
+    #: them when asked; None when none were
     played: PlayedCards | None = None
     #: the TrickRecords, once asked for
     built_tricks: list[TrickRecord] | None = None
@@ -212,7 +245,6 @@ class DealReport:
                  declarations: list[DeclarationRecord] | None = None,
                  decl_side: int | None = None, decl_points: int = 0,
                  decl_by_side: list[int] | None = None, bela: dict[int, int] | None = None,
-                 trick_rows: list[TrickRow] | None = None,
                  card_points: list[int] | None = None, capot_side: int | None = None,
                  penalty: bool = False, played: PlayedCards | None = None,
                  built_tricks: list[TrickRecord] | None = None,
@@ -236,7 +268,6 @@ class DealReport:
         self.decl_points = decl_points
         self.decl_by_side = [] if decl_by_side is None else decl_by_side
         self.bela = {} if bela is None else bela
-        self.trick_rows = [] if trick_rows is None else trick_rows
         self.card_points = [] if card_points is None else card_points
         self.capot_side = capot_side
         self.penalty = penalty
@@ -250,7 +281,19 @@ class DealReport:
     def plays(self) -> list[PlayRecord]:
         """(seat, card, trick, legal, bela) for every card replayed, in play order."""
         played = self.played
-        return [] if played is None else played.records(self.trick_rows)
+        return [] if played is None else played.records()
+
+    @property
+    def trick_rows(self) -> list[TrickRow]:
+        """The whole tricks played, as (number, leader, seats, cards, winner, points)
+        rows (``tricks`` gives them as TrickRecords)."""
+        played = self.played
+        return [] if played is None else played.trick_rows()
+
+    @property
+    def trick_count(self) -> int:
+        """How many whole tricks were played (``len(trick_rows)`` without the rows)."""
+        return 0 if self.played is None else len(self.played.winners)
 
     @property
     def tricks(self) -> list[TrickRecord]:
@@ -272,8 +315,9 @@ class DealReport:
     def __eq__(self, other: object) -> bool:
         if type(other) is not DealReport:
             return NotImplemented
-        return all(getattr(self, f.name) == getattr(other, f.name)
-                   for f in fields(self) if f.name not in _DERIVED) and self.plays == other.plays
+        return (all(getattr(self, f.name) == getattr(other, f.name)
+                    for f in fields(self) if f.name not in _DERIVED)
+                and self.plays == other.plays and self.trick_rows == other.trick_rows)
 
     __hash__ = None  # type: ignore[assignment]
 

@@ -155,11 +155,18 @@ def raw_partnership(rs: Ruleset, t: Tally, pot: Points = 0) -> DealScore:
             if t.tricks[s] or not rs.bela.needs_trick:
                 totals[s] += bela[s]
     caller = t.caller_side
-    others = max(totals[s] for s in range(sides) if s != caller)
+    # the callers against the best of the others; failed, the first other seat or
+    # side writes everything (loops: compiled, max() or next() over a generator is
+    # a generic call)
+    first_other = 0 if caller else 1
+    others = totals[first_other]
+    for s in range(first_other + 1, sides):
+        if s != caller and totals[s] > others:
+            others = totals[s]
     if totals[caller] > others:
         return DealScore(totals, True)
     scores: list[Points] = [0] * sides
-    scores[next(s for s in range(sides) if s != caller)] = sum(totals)
+    scores[first_other] = sum(totals)
     return DealScore(scores, False)
 
 

@@ -21,3 +21,15 @@ def mutate(tokens: list[str], rng: random.Random, words: list[str]) -> None:
         tokens.insert(i, tokens[rng.randrange(len(tokens))])
     else:
         tokens[i] = rng.choice(words)
+
+
+def mutate_lines(lines: list[str], rng: random.Random, words: list[str], edits: int) -> list[str]:
+    """The lines of a record with ``edits`` tokens edited by :func:`mutate`, each
+    on a line drawn at random (a new list; ``lines`` stays as it was)."""
+    out = list(lines)
+    for _ in range(edits):
+        i = rng.randrange(len(out))
+        toks = out[i].split(" ")
+        mutate(toks, rng, words)
+        out[i] = " ".join(toks)
+    return out

@@ -156,6 +156,38 @@ def test_row_tables_convert_as_pa_array_does():
                     "rejects"}
 
 
+@pytest.mark.parametrize("typ, values", [
+    ("dictionary", [None, "S", "H", None, "S", "NT"]),
+    ("dictionary", ["B", "A", "B"]),
+    ("int8", [None, -1, 3, 127, None]),
+    ("int8", [1, 2, 3]),
+    ("int16", [None, 300, 0]),
+    ("bool", [None, True, False, True]),
+    ("float64", [0.5, None, 162.0]),
+    ("string", ["é", None, "x"]),
+    ("list", [[1.0, 2.5], None, [], [None, 3.0]]),
+    ("string", [None, None]),
+])
+def test_one_column_converts_as_pa_array_does(typ, values):
+    """Nulls anywhere (first, last, every row), a dictionary's words in order of first
+    appearance, signed bytes, lists with null items: ``column_array`` equals
+    ``pa.array`` value for value, null for null."""
+    import pyarrow as pa
+
+    from ingest.arrowrows import column_array
+
+    types = {"dictionary": pa.dictionary(pa.int32(), pa.string()), "int8": pa.int8(),
+             "int16": pa.int16(), "bool": pa.bool_(), "float64": pa.float64(),
+             "string": pa.string(), "list": pa.list_(pa.float64())}
+    got = column_array(list(values), types[typ])
+    expected = pa.array(values, type=types[typ])
+    assert got.type == expected.type
+    assert got.to_pylist() == expected.to_pylist() == values
+    assert got.null_count == values.count(None)
+    if typ == "dictionary":
+        assert got.dictionary.to_pylist() == list(dict.fromkeys(v for v in values if v))
+
+
 def test_ingest_rows_load_no_pandas_and_no_compute(tmp_path):
     """An ingest loads neither pandas nor ``pyarrow.compute`` (each costs tens of ms of
     CPU per process): not on canonical records, nor on a card's comment and
@@ -178,8 +210,8 @@ def test_ingest_rows_load_no_pandas_and_no_compute(tmp_path):
 
 
 def test_numbers_take_the_byte_way_only_where_it_is_exact():
-    """Lists of ints 0..255 go through ``bytearray``; negative, large or float values,
-    and one-byte types, go through ``array.array``, with its range errors."""
+    """Lists of ints 0..255 (0..127 for ``int8``) go through ``bytearray``; negative,
+    large or float values go through ``array.array``, with its range errors."""
     import numpy as np
 
     from ingest.playcols import numbers
@@ -190,6 +222,9 @@ def test_numbers_take_the_byte_way_only_where_it_is_exact():
     assert numbers([1, 2**40], np.int64).tolist() == [1, 2**40]
     assert numbers([], np.int64).tolist() == []
     assert numbers([1.5, 2], np.float64).tolist() == [1.5, 2.0]
+    small = numbers([0, 5, 127, False], np.int8)
+    assert small.dtype == np.int8 and small.tolist() == [0, 5, 127, 0]
+    assert numbers([-1, 5], np.int8).tolist() == [-1, 5]
     with pytest.raises(OverflowError):
         numbers([200], np.int8)  # fits a byte, not a signed one
     with pytest.raises(OverflowError):

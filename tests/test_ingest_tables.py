@@ -348,3 +348,27 @@ def test_claim_columns(tmp_path):
     (d,) = table(tmp_path / "ds", "deals")
     assert (d["claim"], d["claim_seat"], d["tricks"]) == ("rest", 4, 6)
     assert len(table(tmp_path / "ds", "plays")) == 24
+
+
+def test_sheet_numbers_as_floats_halves_dashes_and_a_bounded_cache():
+    """A written sheet line's numbers as floats: whole numbers, halves (yu3, ru3), a
+    ``-`` as None, a ``-0`` as -0.0; the floats of numbers met before are looked up,
+    and that look-up table never grows past its bound however many numbers a run
+    meets."""
+    import math
+    from decimal import Decimal
+
+    from ingest import events
+    from replay.record import ScoreLine
+
+    line = ScoreLine([Decimal("81"), None, Decimal("40.5"), Decimal("-10")])
+    assert events._sheet(line) == [81.0, None, 40.5, -10.0]
+    assert events._sheet(ScoreLine([])) == []
+    for _ in range(2):  # a written -0 keeps its sign, met before or after a 0
+        zeros = events._sheet(ScoreLine([Decimal("0"), Decimal("-0"), Decimal("0")]))
+        assert [math.copysign(1, z) for z in zeros] == [1, -1, 1]
+    assert events._sheet(None) is None
+    for k in range(events._FLOATS_MAX + 10):
+        assert events._sheet(ScoreLine([Decimal(k) / 2])) == [k / 2]
+    assert 0 < len(events._FLOATS) <= events._FLOATS_MAX
+    assert events._sheet(line) == [81.0, None, 40.5, -10.0]

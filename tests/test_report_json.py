@@ -10,7 +10,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from mutations import mutate
+from mutations import mutate_lines
 
 from ingest.bgn.lexer import open_text
 from ingest.bgn.reader import parse_games
@@ -45,12 +45,7 @@ def test_mutated_records_parse_errors_and_unknown_variants():
              "97.5", "score", "total", "\u00e9t\u00e9", '"', "\\", "Variant"]
     codes = set()
     for _ in range(300):
-        lines = rng.choice(bases).split("\n")
-        for _ in range(rng.randint(1, 3)):
-            i = rng.randrange(len(lines))
-            toks = lines[i].split(" ")
-            mutate(toks, rng, words)
-            lines[i] = " ".join(toks)
+        lines = mutate_lines(rng.choice(bases).split("\n"), rng, words, rng.randint(1, 3))
         for game in parse_games("\n".join(lines)):
             r = validate_game(game, 'dir/"odd" \u00e9\\name.bgn')
             codes.update(v.code[0] for v in r.violations)
