@@ -38,6 +38,9 @@ CARD_BIT: Final[dict[str, int]] = {t: 1 << i for i, t in enumerate(CARD_TEXT)}
 _CARD_BY_CODES: Final[list[int]] = [-1] * (128 * 128)
 for _card, _text in enumerate(CARD_TEXT):
     _CARD_BY_CODES[ord(_text[0]) << 7 | ord(_text[1])] = _card
+#: the same table as bytes, 255 for no card: compiled by mypyc, a byte of a bytes
+#: object is read as a plain int (an item of a list is an object, counted and unboxed)
+_CARD_BYTES: Final[bytes] = bytes([255 if c < 0 else c for c in _CARD_BY_CODES])
 
 
 def _by_codes(text: str) -> int:
@@ -75,12 +78,38 @@ def cards_at(line: str, at: int, n: int, out: list[int]) -> bool:
         suit = ord(line[p + 1])
         # _by_codes's look-up, written out: a call per card here is 1% of a hu2 deal's
         # instructions (callgrind, 186k -> 188k a deal)
-        card = _CARD_BY_CODES[rank << 7 | suit] if rank < 128 and suit < 128 else -1
-        if card < 0 or ord(line[p - 1]) != 32:  # 32: a space
+        card = _CARD_BYTES[rank << 7 | suit] if rank < 128 and suit < 128 else 255
+        if card == 255 or ord(line[p - 1]) != 32:  # 32: a space
             del out[start:]
             return False
         out.append(card)
     return True
+
+
+def hand_sum(line: str, spans: tuple[tuple[int, int], ...]) -> tuple[int, bool]:
+    """The cards of one seat of a hands line read by their character codes: the sum
+    of their bits, and whether each delivery stands in canonical order.
+
+    ``spans`` holds the (start, end) index of each delivery; its cards stand at
+    start, start + 3, … before end.  The sum is the seat's hand mask when no card
+    repeats, and then its bit count is the number of cards: the layout's test
+    (``replay.engine``).  A place that holds no card raises ValueError (the reader
+    makes spans only for places that hold one)."""
+    total = 0
+    ordered = True
+    for start, end in spans:
+        last = -1
+        for p in range(start, end, 3):
+            rank = ord(line[p])
+            suit = ord(line[p + 1])
+            card = _CARD_BYTES[rank << 7 | suit] if rank < 128 and suit < 128 else 255
+            if card == 255:
+                raise ValueError(f"no card at index {p} of {line!r}")
+            total += 1 << card
+            if card < last:
+                ordered = False
+            last = card
+    return total, ordered
 
 
 def all_cards(texts: list[str], start: int = 0) -> bool:
@@ -205,5 +234,15 @@ def card_text(card: int) -> str:
     return CARD_TEXT[card]
 
 
+#: the number of bits set in each byte
+_BYTE_BITS: Final[bytes] = bytes([bin(b).count("1") for b in range(256)])
+
+
 def popcount(mask: int) -> int:
-    return mask.bit_count()
+    """The number of cards in a mask (bits set; ``mask.bit_count()``).  A mask of up
+    to 32 bits is counted by a table of bytes: compiled by mypyc, ``int.bit_count``
+    is a method call through the interpreter, several times the cost."""
+    if mask < 0 or mask >> 32:
+        return mask.bit_count()
+    return (_BYTE_BITS[mask & 255] + _BYTE_BITS[mask >> 8 & 255]
+            + _BYTE_BITS[mask >> 16 & 255] + _BYTE_BITS[mask >> 24])

@@ -32,6 +32,7 @@ from replay.cards import (
     SUIT_OF,
     card_of,
     cards_in,
+    popcount,
 )
 from replay.declarations import (
     CARRE,
@@ -48,7 +49,7 @@ from replay.declarations import (
 from replay.exchange import ExchangeKind, ExchangeOutcome, hungarian, ru3_swap, yu3_discards
 from replay.figures import check_announcements
 from replay.legality import trick_winner, verify_card
-from replay.record import Claim, Deal, Exchange, Game, Play, PlayLane, Pos, ScoreLine
+from replay.record import Claim, Deal, Exchange, Game, HandsLine, Play, PlayLane, Pos, ScoreLine
 from replay.report import (
     NO_CARDS,
     SEATS_FROM,
@@ -359,26 +360,38 @@ class DealWalk:
         card (fr4) the same card in ``turn`` and in his hand is no duplicate.
         """
         deal, rs = self.deal, self.rs
-        self.known = deal.hands is not None and len(deal.hands) == self.n
-        if deal.hands is None:
+        hands = deal.hands
+        if hands is None:
+            self.known = False
             return
         all_passed = contract is None
         seen = 0
-        for seat, deliveries in deal.hands.items():
+        # a hands line the reader kept whole gives each seat's sum of card bits from
+        # its text (no string per card); else the lists are read
+        line = hands if type(hands) is HandsLine else None
+        sums = line.card_sums() if line is not None else None
+        seats = line.seat_numbers() if line is not None else list(hands)
+        self.known = len(seats) == self.n
+        for i in range(len(seats)):
+            seat = seats[i]
             # the sum of the card bits is the hand when no card repeats (the
             # common case, checked by the bit count); else card by card.  (Plain
             # loops: compiled by mypyc they are C loops, sum(map(...)) is not)
-            count = mask = 0
-            for delivery in deliveries:
-                count += len(delivery)
-                for text in delivery:
-                    mask += 1 << card_of(text)
-            if mask.bit_count() == count and not seen & mask:
+            if sums is not None and line is not None:
+                mask = sums[i]
+                count = line.count(i)
+            else:
+                count = mask = 0
+                for delivery in hands[seat]:
+                    count += len(delivery)
+                    for text in delivery:
+                        mask += 1 << card_of(text)
+            if popcount(mask) == count and not seen & mask:
                 seen |= mask
             else:
                 mask = 0
                 count = 0
-                for delivery in deliveries:
+                for delivery in hands[seat]:
                     for text in delivery:
                         b = 1 << card_of(text)
                         if seen & b:

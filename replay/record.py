@@ -7,22 +7,24 @@ plays, claims, the score sheet) and where each element stands in the source
 and :mod:`replay.engine` judges them against a ruleset.
 
 Cards are kept in canonical text (``"TH"``, ``"AS"``): the engine turns them
-into small ints once per deal.  Two containers are lazy, for speed on
-canonical records: a deal's plays may be a :class:`PlayLane` (card texts and
-line places; Play objects on first access) and the card places of a one-line
-``hands`` section a :class:`LinePlaces`; both read like a list and a dict.  Numbers on the score sheet are kept as
+into small ints once per deal.  Three containers are lazy, for speed on
+canonical records: a deal's plays may be a :class:`PlayLane` (card ints and
+line places; Play objects on first access), its hands a :class:`HandsLine` (the
+line and its shape; lists of card texts on first access) and the card places of
+a one-line ``hands`` section a :class:`LinePlaces`; they read like a list and
+dicts.  Numbers on the score sheet are kept as
 ``decimal.Decimal`` (halves occur in ru3), ``None`` for a written ``-``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import ItemsView, Iterator, KeysView, Mapping, Sequence, ValuesView
 from dataclasses import dataclass, field
 from decimal import Decimal
 from importlib import import_module
 from typing import Any, Final, overload
 
-from replay.cards import CARD_TEXT
+from replay.cards import CARD_TEXT, hand_sum, in_card_order
 from replay.pickling import by_fields
 
 #: (line, col), both counted from 1; (0, 0) when unknown (e.g. built in code).
@@ -116,49 +118,72 @@ def own_abc_caches(cls: type) -> None:
         import_module("_abc")._abc_init(cls)
 
 
+#: where a trick line of a lane stands when it is not the canonical line right after
+#: the one before it: (index of the line in the lane, line, col of the number, col
+#: of the first card, card cols or None)
+LaneHead = tuple[int, int, int, int, tuple[int, ...] | None]
+
+
 class PlayLane(Sequence[Play]):
     """The plays of a deal written as canonical trick lines, kept compact.
 
     Most records are canonical: ``N. C C C C`` a line, the trick numbers in
     order, nothing else but an occasional ``bela``.  For such lines the reader
-    keeps the cards as ints (``replay.cards``) in one flat list and the position
-    of each line, and
+    keeps the cards as ints (``replay.cards``) in one flat list and the text of
+    each line, and
     builds :class:`Play` objects only when someone asks for them (the JSON form,
     ingest's events, the viewer).  The engine and the canonical writer read the
     compact form directly; that is where a validation run spends its time.
 
     Invariants (the reader admits a line only when they hold): line ``j`` holds
     cards ``j*n`` to ``j*n+n-1`` of trick ``j+1`` and starts with that number;
-    ``lines[j]`` is ``(line, col of the number, col of the first card, card
-    cols or None, canonical text)``, the card cols given only where a ``bela``
-    word shifts them; ``marked`` holds the Play of each card written with a
-    ``bela`` word (the only thing a lane card can carry besides its text).
+    ``texts[j]`` is its canonical text from the number on.  Where it stands is
+    kept only for a line that is not the canonical line right after the one before
+    it (the first line, a line with a ``bela`` word, a line after an empty one):
+    ``heads`` holds those, in order (:data:`LaneHead`); any other line stands on
+    the line after the one before it, its number in column 1 (:meth:`place`).
+    ``marked`` holds the Play of each card written with a ``bela`` word (the only
+    thing a lane card can carry besides its text).
     Once materialised (``plays`` built) the list is the truth: callers may
     change it, so the compact form is no longer read (``compact`` is False).
     """
 
-    __slots__ = ("n", "cards", "lines", "marked", "_plays")
+    __slots__ = ("n", "cards", "texts", "heads", "marked", "_plays")
 
     def __init__(self, n: int) -> None:
         self.n = n
         self.cards: list[int] = []
-        self.lines: list[tuple[int, int, int, tuple[int, ...] | None, str]] = []
+        self.texts: list[str] = []
+        self.heads: list[LaneHead] = []
         self.marked: dict[int, Play] = {}
         self._plays: list[Play] | None = None
 
     def __reduce__(self) -> tuple[Any, ...]:
         # compiled by mypyc, pickle cannot make a lane without its constructor
-        return _lane, (self.n, self.cards, self.lines, self.marked, self._plays)
+        return _lane, (self.n, self.cards, self.texts, self.heads, self.marked, self._plays)
 
     @property
     def compact(self) -> bool:
         """True while no Play list was handed out (the compact form is the record)."""
         return self._plays is None
 
+    def place(self, j: int) -> tuple[int, int, int, tuple[int, ...] | None]:
+        """(line, col of the number, col of the first card, card cols or None) of
+        the lane's ``j``-th trick line (0-based)."""
+        heads = self.heads
+        h = len(heads) - 1
+        while heads[h][0] > j:
+            h -= 1
+        at, ln, numcol, first, cols = heads[h]
+        if at == j:
+            return ln, numcol, first, cols
+        # the canonical line right after the one before it: 'N. C C …' from column 1
+        return ln + j - at, 1, len(str(j + 1)) + 3, None
+
     def pos(self, k: int) -> Pos:
         """Where the ``k``-th card (0-based) is written."""
         j, i = divmod(k, self.n)
-        ln, _, first, cols, _ = self.lines[j]
+        ln, _, first, cols = self.place(j)
         return (ln, cols[i] if cols is not None else first + 3 * i)
 
     def materialize(self) -> list[Play]:
@@ -167,7 +192,8 @@ class PlayLane(Sequence[Play]):
         if plays is None:
             plays = []
             n, cards, marked = self.n, self.cards, self.marked
-            for j, (ln, numcol, _, _, _) in enumerate(self.lines):
+            for j in range(len(self.texts)):
+                ln, numcol, _, _ = self.place(j)
                 for i in range(j * n, j * n + n):
                     p = marked.get(i)
                     if p is None:
@@ -212,11 +238,12 @@ class PlayLane(Sequence[Play]):
 own_abc_caches(PlayLane)
 
 
-def _lane(n: int, cards: list[int], lines: list[tuple[int, int, int, tuple[int, ...] | None, str]],
+def _lane(n: int, cards: list[int], texts: list[str], heads: list[LaneHead],
           marked: dict[int, Play], plays: list[Play] | None) -> PlayLane:
     """A pickled lane, rebuilt."""
     lane = PlayLane(n)
-    lane.cards, lane.lines, lane.marked, lane._plays = cards, lines, marked, plays
+    lane.cards, lane.texts, lane.heads, lane.marked, lane._plays = (
+        cards, texts, heads, marked, plays)
     return lane
 
 
@@ -266,6 +293,145 @@ def _line_places(ln: int, cols: dict[int, tuple[int, ...]],
     """Pickled places, rebuilt."""
     made = LinePlaces(ln, cols)
     made._places = places
+    return made
+
+
+#: one seat of a hands line read whole: (seat, seat col, (start, end) index of each
+#: delivery, col of each card), as ``ingest.bgn.fastlines.hand_shape`` finds it
+SeatShape = tuple[int, int, tuple[tuple[int, int], ...], tuple[int, ...]]
+
+
+class HandsLine(Mapping[int, list[list[str]]]):
+    """``seat -> deliveries`` for a ``hands`` section written on one canonical line,
+    kept as the line and its shape.
+
+    The reader admits a line here only when every place of the shape holds a card
+    (``ingest.bgn.fastlines``), so the engine can read each seat's cards straight
+    from the text by their character codes (:meth:`card_sums`): no string per card,
+    no list per delivery.  The lists of card texts, exactly as the general reader
+    builds them, are made on first access (the writer, the JSON form, ingest's
+    events); from then on they are the record (callers may change them), and
+    :meth:`card_sums` answers None (``compact`` is False), as a :class:`PlayLane`
+    does once its plays were handed out.
+    """
+
+    __slots__ = ("text", "ln", "seats", "_sums", "_ordered", "_hands")
+
+    def __init__(self, text: str, ln: int, seats: tuple[SeatShape, ...]) -> None:
+        self.text = text
+        self.ln = ln
+        self.seats = seats
+        self._sums: list[int] | None = None
+        self._ordered = True
+        self._hands: dict[int, list[list[str]]] | None = None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # compiled by mypyc, pickle cannot make one without its constructor
+        return _hands_line, (self.text, self.ln, self.seats, self._hands)
+
+    @property
+    def compact(self) -> bool:
+        """True while no list of card texts was handed out (the line is the record)."""
+        return self._hands is None
+
+    def _scan(self) -> list[int]:
+        sums = self._sums
+        if sums is None:
+            sums = []
+            ordered = True
+            text = self.text
+            for _, _, spans, _ in self.seats:
+                total, in_order = hand_sum(text, spans)
+                sums.append(total)
+                ordered = ordered and in_order
+            self._sums = sums
+            self._ordered = ordered
+        return sums
+
+    def card_sums(self) -> list[int] | None:
+        """Per seat, in written order, the sum of its cards' bits (the seat's hand mask
+        when no card repeats: ``replay.cards.hand_sum``); None once the lists were
+        handed out (then they are the record)."""
+        return self._scan() if self._hands is None else None
+
+    def seat_numbers(self) -> list[int]:
+        """The seats, in the order the mapping gives them (written order)."""
+        if self._hands is not None:
+            return list(self._hands)
+        return [shape[0] for shape in self.seats]
+
+    def count(self, i: int) -> int:
+        """How many cards the ``i``-th seat written holds."""
+        return len(self.seats[i][3])
+
+    def in_card_order(self) -> bool:
+        """Whether every delivery stands in canonical card order (the writer's order)."""
+        if self._hands is not None:
+            return all(in_card_order(cards) for dl in self._hands.values() for cards in dl)
+        self._scan()
+        return self._ordered
+
+    def materialize(self) -> dict[int, list[list[str]]]:
+        """The hands as the general reader builds them: seat -> deliveries -> card texts."""
+        hands = self._hands
+        if hands is None:
+            text = self.text
+            hands = {}
+            for seat, _, spans, _ in self.seats:
+                hands[seat] = [text[i:j].split(" ") for i, j in spans]
+            self._hands = hands
+        return hands
+
+    def __getitem__(self, seat: int) -> list[list[str]]:
+        return self.materialize()[seat]
+
+    # the views of the dict itself (reversible, as a dict's are): whoever asks for the
+    # items asks for the lists
+    def keys(self) -> KeysView[int]:
+        return self.materialize().keys()
+
+    def items(self) -> ItemsView[int, list[list[str]]]:
+        return self.materialize().items()
+
+    def values(self) -> ValuesView[list[list[str]]]:
+        return self.materialize().values()
+
+    def __reversed__(self) -> Iterator[int]:
+        return reversed(self.materialize())
+
+    def __contains__(self, seat: object) -> bool:
+        for shape in self.seats:
+            if shape[0] == seat:
+                return True
+        return False
+
+    def __iter__(self) -> Iterator[int]:
+        if self._hands is not None:
+            return iter(self._hands)
+        return iter([shape[0] for shape in self.seats])
+
+    def __len__(self) -> int:
+        return len(self.seats) if self._hands is None else len(self._hands)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (HandsLine, dict)):
+            return self.materialize() == dict(other.items())
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(self.materialize())
+
+
+own_abc_caches(HandsLine)
+
+
+def _hands_line(text: str, ln: int, seats: tuple[SeatShape, ...],
+                hands: dict[int, list[list[str]]] | None) -> HandsLine:
+    """A pickled hands line, rebuilt."""
+    made = HandsLine(text, ln, seats)
+    made._hands = hands
     return made
 
 
@@ -357,8 +523,9 @@ class Deal:
     dealer: int
     pos: Pos = NOPOS  # the ``deal`` keyword
     number_pos: Pos = NOPOS
-    #: seat -> deliveries (each a list of cards, as written); None when absent
-    hands: dict[int, list[list[str]]] | None = None
+    #: seat -> deliveries (each a list of cards, as written); None when absent; a
+    #: compact :class:`HandsLine` the reader makes for a canonical line
+    hands: dict[int, list[list[str]]] | HandsLine | None = None
     hands_pos: Pos = NOPOS
     hand_seat_pos: dict[int, Pos] = field(default_factory=dict)
     #: seat -> position of every card in that seat's deliveries, flattened
@@ -385,7 +552,8 @@ class Deal:
     total: ScoreLine | None = None
 
     def __init__(self, number: int, dealer: int, pos: Pos = NOPOS, number_pos: Pos = NOPOS,
-                 hands: dict[int, list[list[str]]] | None = None, hands_pos: Pos = NOPOS,
+                 hands: dict[int, list[list[str]]] | HandsLine | None = None,
+                 hands_pos: Pos = NOPOS,
                  hand_seat_pos: dict[int, Pos] | None = None,
                  hand_card_pos: dict[int, list[Pos]] | LinePlaces | None = None,
                  turn: str | None = None, turn_pos: Pos = NOPOS,

@@ -120,7 +120,7 @@ def test_classes_with_an_abstract_base_keep_isinstance_apart():
     from collections.abc import Mapping, Sequence
 
     from ingest.bgn.lexer import CRLFText
-    from replay.record import LinePlaces, PlayLane
+    from replay.record import HandsLine, LinePlaces, PlayLane
 
     for m in MODULES:
         module = importlib.import_module(m)
@@ -129,6 +129,7 @@ def test_classes_with_an_abstract_base_keep_isinstance_apart():
                 assert "_abc_impl" in cls.__dict__, cls
     for base, kind, sample, outsider in ((Sequence, PlayLane, PlayLane(4), []),
                                          (Mapping, LinePlaces, LinePlaces(1, {}), {}),
+                                         (Mapping, HandsLine, HandsLine("hands", 1, ()), {}),
                                          (io.TextIOBase, CRLFText, None, io.StringIO())):
         for _ in range(2):  # the second round reads the caches the first one filled
             assert isinstance(outsider, base) and not isinstance(outsider, kind)

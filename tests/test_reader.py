@@ -935,33 +935,56 @@ def test_an_announce_line_read_whole_reads_as_the_general_way(line, template, wh
         assert read_game_id(fast) == game_id(fast)
 
 
-@pytest.mark.parametrize("second, compact", [
-    ("2. 9H AS TH 7C", True),
-    ("2. 9H AS TH 7C ", False),  # a trailing space
-    ("2. 9H AS TH  7C", False),
-    ("2. 9H AS TH7C", False),
-    ("2. 9H AS TH 7c", False),
-    ("2. 9H AS TH 1C", False),
-    ("2. 9H AS TH 7\u00c7", False),  # a character past ASCII where a suit stands
-    ("2.\t9H AS TH 7C", False),
-    ("02. 9H AS TH 7C", False),
-    ("3. 9H AS TH 7C", False),  # out of order
-    ("2. 9H AS TH", False),
-    ("2. 9H AS TH 7C 8D", False),
-    ("2. 9H AS TH bela", False),
+_FIRST = "play 1. JH 7D QH 8C"
+
+
+@pytest.mark.parametrize("play, compact", [
+    # the first line of the section, then the second after it
+    *((first, compact) for first, compact in (
+        (_FIRST, True),
+        ("play 1. JH 7D QH 8C ", False),  # a trailing space
+        ("play  1. JH 7D QH 8C", False),
+        ("play 1.  JH 7D QH 8C", False),
+        ("play 1. JH 7D QH 8c", False),
+        ("play 1. JH 7D QH 8\u00c7", False),  # a character past ASCII where a suit stands
+        ("play 1. JH 7D QHx8C", False),
+        ("play 01. JH 7D QH 8C", False),
+        ("play 2. JH 7D QH 8C", False),  # out of order
+        ("play 1. JH 7D QH", False),
+        ("play 1. JH 7D QH 8C 9C", False),
+        ("PLAY 1. JH 7D QH 8C", False),
+        ("play 1. JH 7D QH bela 8C", True),  # a bela word: the lane, read the general way
+    )),
+    *((_FIRST + "\n" + second, compact) for second, compact in (
+        ("2. 9H AS TH 7C", True),
+        ("2. 9H AS TH 7C ", False),  # a trailing space
+        ("2. 9H AS TH  7C", False),
+        ("2. 9H AS TH7C", False),
+        ("2. 9H AS TH 7c", False),
+        ("2. 9H AS TH 1C", False),
+        ("2. 9H AS TH 7\u00c7", False),  # a character past ASCII where a suit stands
+        ("2.\t9H AS TH 7C", False),
+        ("02. 9H AS TH 7C", False),
+        ("3. 9H AS TH 7C", False),  # out of order
+        ("2. 9H AS TH", False),
+        ("2. 9H AS TH 7C 8D", False),
+        ("2. 9H AS TH bela", False),
+    )),
 ])
-def test_trick_lines_read_by_their_codes_read_as_the_general_way(second, compact):
-    """The lane reads a trick line after the first by its length, its number and
-    its cards' character codes: only the canonical line stays in the compact lane,
-    and either way both read paths give the same record and verdict."""
+def test_trick_lines_read_by_their_codes_read_as_the_general_way(play, compact):
+    """The lane reads the first trick line of a play section (exactly ``play 1.`` and
+    ``n`` canonical cards) and each line after it by its length, its number and its
+    cards' character codes: only canonical lines stay in the compact lane, anything
+    else goes the way it went before (a template, the tokenizer), and either way
+    both read paths give the same record and verdict."""
     from replay.engine import replay_game
 
-    text = _DECLARE_GAME.replace("{}", "declare 1: - 2: - 3: - 4: -").replace(
-        "play 1. JH 7D QH 8C", "play 1. JH 7D QH 8C\n" + second)
+    text = _DECLARE_GAME.replace("{}", "declare 1: - 2: - 3: - 4: -").replace(_FIRST, play)
     (fast,) = _read([text.split("\n")], fast_lines=True)
     (slow,) = _read([text.split("\n")], fast_lines=False)
     plays = fast.deals[0].plays
-    assert (type(plays) is PlayLane and plays.compact and len(plays) == 8) is compact
+    cards = 8 if "\n" in play else 4
+    assert (type(plays) is PlayLane and plays.compact and len(plays) == cards) is compact
     assert fast == slow
     assert verdict(replay_game(fast)) == verdict(replay_game(slow))
 
@@ -990,3 +1013,137 @@ def test_in_card_order_compares_cards_by_their_place_in_canonical_order():
     for bad in (["7S", "1S"], ["7S", "7s"], ["7S", "10S"], ["\u00c0S"]):
         with pytest.raises(KeyError):
             in_card_order(bad)
+
+
+def _simulated_text(variant: str) -> str:
+    from ingest.bgn.writer import write_game
+    from replay.simulate import simulate_games
+
+    (game,) = simulate_games(variant, 1, 3, max_deals=2)
+    return write_game(game, comments=False)
+
+
+@pytest.mark.parametrize("edit", [
+    None,
+    ("turn", "turn 7h"), ("turn", "turn 7H "), ("turn", "turn  7H"), ("turn", "turn 7H 8H"),
+    ("turn", "turn 7\u00c7"), ("turn", "turn"), ("turn", "TURN 7H"),
+    ("talon", "talon 7S 8S 9S QD"), ("talon", "talon 7S 8S 9s QD"),
+    ("talon", "talon 7S 8S  9S QD"), ("talon", "talon 7S 8S 9S QD "), ("talon", "talon"),
+    ("talon", "talon 7S 8S 9S Q\u0126"), ("talon", "talon 7S"),
+])
+def test_turn_and_talon_lines_read_by_their_codes_read_as_the_general_way(edit):
+    """``turn`` and ``talon`` lines are read by their cards' codes when they are
+    exactly the keyword and canonical cards; whatever the line, both read paths
+    give the same record, the same parse error, the same verdict."""
+    from replay.engine import replay_game
+
+    lines = _simulated_text("hu3").split("\n")
+    if edit is not None:
+        at = next(i for i, x in enumerate(lines) if x.split(" ")[0] == edit[0])
+        lines[at] = edit[1]
+    (fast,) = _read([list(lines)], fast_lines=True)
+    (slow,) = _read([list(lines)], fast_lines=False)
+    assert fast == slow
+    if edit is None:
+        assert not fast.errors and fast.deals[0].turn and fast.deals[0].talon
+    assert verdict(replay_game(fast)) == verdict(replay_game(slow))
+
+
+@pytest.mark.parametrize("edit", [
+    ("10. ", "10. "),  # as written
+    ("10. ", "010. "), ("10. ", "1O. "), ("10. ", "10, "), ("10. ", "10.  "),
+    ("11. ", "12. "), ("12. ", "11. "), ("10. ", "\u0661\u0660. "),
+])
+def test_two_digit_trick_lines_read_by_their_codes_read_as_the_general_way(edit):
+    """Trick lines ten and up are read by their two digits' codes; a number
+    misspelled or out of order goes the general way, to the same record."""
+    from replay.engine import replay_game
+
+    lines = _simulated_text("hu2").split("\n")  # (hu2 deals have up to 16 tricks)
+    tens = [i for i, x in enumerate(lines) if x.startswith(edit[0])]
+    assert tens
+    lines[tens[0]] = edit[1] + lines[tens[0]][len(edit[0]):]
+    (fast,) = _read([list(lines)], fast_lines=True)
+    (slow,) = _read([list(lines)], fast_lines=False)
+    plays = fast.deals[0].plays
+    if edit[0] == edit[1]:  # (before the comparison, which lists the plays)
+        assert type(plays) is PlayLane and plays.compact
+    assert verdict(replay_game(fast)) == verdict(replay_game(slow))
+    assert fast == slow
+
+
+@pytest.mark.parametrize("rest", [
+    "",  # the line alone: it stays compact
+    "\n3: KS QH AS AD 7C 9C 4: 7S 9S 7H 9H TC JC",  # more seats on the next line
+    "\n/ 8S 9S",  # the last seat's second delivery on the next line
+    "\n{a comment} 3: KS QH AS AD 7C 9C",
+    "\n3:",  # a seat with no card: the general path's error
+    "\n2: AH",  # a seat twice: the general path's error
+])
+def test_a_hands_line_read_whole_then_continued_reads_as_the_general_way(rest):
+    """A hands line read whole stays its line (``HandsLine``) until something asks
+    for its lists; a hands section continued on the next line turns it into lists
+    where the general path reads on, to the same record, errors and verdict."""
+    from replay.engine import replay_game
+    from replay.record import HandsLine
+
+    text = ('[Variant "yu4"]\n\ndeal 1 dealer 4\nhands 1: KS QH AH KD QC AC 2: TS JS TH KH 9D TD'
+            + rest + "\nbids H\nplay 1. KS TS 8S 7S\nscore 0 0\ntotal 0 0\n")
+    (fast,) = _read([text.split("\n")], fast_lines=True)
+    (slow,) = _read([text.split("\n")], fast_lines=False)
+    hands = fast.deals[0].hands if fast.deals else None
+    assert (type(hands) is HandsLine) is (rest == "")
+    assert verdict(replay_game(fast)) == verdict(replay_game(slow))
+    if rest == "":
+        assert hands.compact and hands.card_sums() is not None  # the engine read the codes
+        assert hands[1] == [["KS", "QH", "AH", "KD", "QC", "AC"]] and not hands.compact
+        assert hands.card_sums() is None  # the lists are the record now
+    assert fast == slow
+
+
+def test_a_hands_line_gives_its_sums_counts_order_and_places_by_its_codes():
+    """``HandsLine``: per seat the sum of its card bits and its count, whether each
+    delivery stands in card order, the card places, and the lists on demand; a
+    repeated card shows in the sum's bit count (the layout's test)."""
+    from replay.cards import CARD_INDEX
+    from replay.record import HandsLine
+
+    line = "hands 1: 7S AS / KH 2: 8D AS"
+    (game,) = parse_games(f'[Variant "bg2"]\n\ndeal 1 dealer 1\n{line}\n')
+    hands = game.deals[0].hands
+    assert type(hands) is HandsLine and len(hands) == 2 and list(hands) == [1, 2]
+    assert 1 in hands and 3 not in hands and hands.compact
+    bit = {t: 1 << CARD_INDEX[t] for t in ("7S", "AS", "KH", "8D")}
+    assert hands.card_sums() == [bit["7S"] + bit["AS"] + bit["KH"], bit["AS"] + bit["8D"]]
+    assert [hands.count(0), hands.count(1)] == [3, 2]
+    assert hands.in_card_order() is False  # '8D AS': AS stands before 8D in card order
+    assert game.deals[0].hand_card_pos[1] == [(4, 10), (4, 13), (4, 18)]
+    assert game.deals[0].hand_seat_pos == {1: (4, 7), 2: (4, 21)}
+    assert hands == {1: [["7S", "AS"], ["KH"]], 2: [["8D", "AS"]]} and not hands.compact
+    assert hands.in_card_order() is False and hands.card_sums() is None
+    # read as a dict is: its views, reversible
+    assert list(reversed(hands.items())) == [(2, [["8D", "AS"]]), (1, [["7S", "AS"], ["KH"]])]
+    assert list(reversed(hands)) == [2, 1] and list(hands.keys()) == [1, 2]
+    assert list(hands.values()) == [[["7S", "AS"], ["KH"]], [["8D", "AS"]]]
+    assert hands.get(3) is None and hands.get(2) == [["8D", "AS"]]
+
+
+def test_call_of_remembers_each_token_and_answers_as_before():
+    from ingest.bgn.lexer import _call_of, call_of
+
+    for tok in ("pass", "PASS", "Pass", "h", "H", "nt", "80H", "80h", "90NT", "capotS", "X",
+                "xx", "take", "JH", "7S", "1000C", "", "80", "passe"):
+        assert call_of(tok) == _call_of(tok) == call_of(tok), tok
+
+
+def test_popcount_counts_the_bits_of_any_mask():
+    """The layout's count of a seat's card bits (by a table of bytes up to 32 bits)."""
+    import random
+
+    from replay.cards import popcount
+
+    rng = random.Random(17)
+    masks = [0, 1, (1 << 32) - 1, 1 << 31, 1 << 32, (1 << 33) + 5, -1, -(1 << 40)]
+    masks += [rng.getrandbits(rng.choice((8, 31, 32, 33, 64))) for _ in range(500)]
+    for mask in masks:
+        assert popcount(mask) == mask.bit_count(), mask

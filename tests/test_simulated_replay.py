@@ -84,10 +84,13 @@ def test_simulation_is_deterministic():
 
 
 def _materialized(game):
-    """The same record with every deal's plays as a plain list of Play objects."""
+    """The same record with every deal's plays as a plain list of Play objects and
+    its hands as a plain dict of lists."""
     for deal in game.deals:
         if deal.plays is not None:
             deal.plays = list(deal.plays)
+        if deal.hands is not None:
+            deal.hands = {seat: [list(d) for d in dl] for seat, dl in deal.hands.items()}
     return game
 
 
@@ -149,3 +152,36 @@ def test_the_plays_listed_on_demand_are_the_cards_as_the_seats_played_them(varia
         for j, t in enumerate(dr.tricks):
             assert [s for s, _, tr, _, _ in plays if tr == t.number] == list(t.seats)
             assert j == 0 or t.leader == dr.tricks[j - 1].winner
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(variant=VARIANTS, seed=SEEDS, edits=st.lists(st.integers(0, 10**6), min_size=1,
+                                                    max_size=4))
+def test_a_hands_line_read_whole_and_its_lists_replay_to_the_same_report(variant, seed, edits):
+    """The engine reads a hands line the reader kept whole (``HandsLine``) by its
+    cards' codes; with cards copied over others, within a seat, between seats and
+    between deals (a card twice, cards missing, a seat's cards out of order) it must
+    report exactly what it reports from the same hands as lists: every code (D201,
+    D202 and all that follows), place and figure."""
+    from replay.record import HandsLine
+
+    (game,) = simulate_games(variant, 1, seed, max_deals=3)
+    lines = write_game(game, comments=False).split("\n")
+    hands = [i for i, x in enumerate(lines) if x.startswith("hands ")]
+    for e in edits:
+        a, b = hands[e % len(hands)], hands[(e // 5) % len(hands)]
+        ta, tb = lines[a].split(" "), lines[b].split(" ")
+        cards_a = [k for k, t in enumerate(ta) if len(t) == 2 and t[1] in "SHDC"]
+        cards_b = [k for k, t in enumerate(tb) if len(t) == 2 and t[1] in "SHDC"]
+        i, j = cards_a[(e // 3) % len(cards_a)], cards_b[(e // 11) % len(cards_b)]
+        ta[i] = tb[j]  # a copy over another card: one twice, one missing
+        lines[a] = " ".join(ta)
+    text = "\n".join(lines)
+    (compact,) = parse_games(text)
+    (plain,) = parse_games(text)
+    assert all(type(d.hands) is HandsLine and d.hands.compact
+               for d in compact.deals if d.hands is not None)
+    one, two = replay_game(compact), replay_game(_materialized(plain))
+    assert one.to_json() == two.to_json()
+    assert [(d.hands, d.card_points) for d in one.deals] == [
+        (d.hands, d.card_points) for d in two.deals]

@@ -15,13 +15,12 @@ from typing import Any, Final
 
 from ingest.bgn.lexer import CACHE, FIGURES, call_of, lookup
 from ingest.bgn.writer import format_number
+from replay.record import SeatShape
 
 CARD_PATTERN = r"[789TJQKA][SHDC]"
 CARDS: Final = frozenset(r + s for s in "SHDC" for r in "789TJQKA")
-#: "1." … "32.": the canonical trick numbers the lane reads without a number check
-TRICK_NUMBERS: Final = ("",) + tuple(f"{k}." for k in range(1, 33))
-#: the column of a trick line's first card after its number
-FIRST_COL: Final = tuple(len(k) + 2 for k in TRICK_NUMBERS)
+#: the highest trick number ``more_tricks`` reads into a lane (by its digits' codes)
+MAX_LANE_NUMBER: Final = 32
 MAX_TRICKS: Final = 16
 #: the whole numbers a sheet line read whole may hold (any other goes the general way)
 MIN_SHEET: Final = -3000
@@ -96,11 +95,11 @@ HAND_GROUP_RE = re.compile(r" ([0-9]+): ((?:" + CARD_PATTERN + "(?: " + CARD_PAT
 #: (ranks and suits masked apart, so that a key of "rs" pairs is all cards: "AT" is no card)
 #: (bytes.translate: a table lookup in C, several times faster than str.translate)
 CARD_MASK: Final = bytes.maketrans(b"789TJQKASHDC", b"rrrrrrrrssss")
-#: one seat of a hands line: (seat, seat col, (start, end) of each delivery, card cols)
-SeatShape = tuple[int, int, tuple[tuple[int, int], ...], tuple[int, ...]]
-#: the seats of a hands line, and whether its seats are written as the writer writes
-#: them (in order, no leading zero): then only the order of the cards can differ
-HandShape = tuple[tuple[SeatShape, ...], bool]
+#: the seats of a hands line (``replay.record.SeatShape``: seat, seat col, (start, end)
+#: of each delivery, card cols), whether its seats are written as the writer writes
+#: them (in order, no leading zero: then only the order of the cards can differ), and
+#: the card cols by seat (shared by the ``LinePlaces`` of every line of the shape)
+HandShape = tuple[tuple[SeatShape, ...], bool, dict[int, tuple[int, ...]]]
 HAND_SHAPES: Final[dict[int, dict[bytes, HandShape]]] = {}
 
 
@@ -129,7 +128,7 @@ def hand_shape(line: str, n: int) -> HandShape | None:
         shape.append((seat, spos, tuple(spans), tuple(cols)))
     canonical_seats = seats == sorted(seats) and all(
         str(seat) == num for (num, _), seat in zip(groups, seats, strict=True))
-    return tuple(shape), canonical_seats
+    return tuple(shape), canonical_seats, {seat: cols for seat, _, _, cols in shape}
 DEAL_LINE_RE = re.compile(r"deal ([0-9]+) dealer ([0-9]+)\Z")
 CALL_PATTERN = r"(?:[0-9]+:)?(?:pass|take|[SHDC]|NT|AT|XX|X|[1-9][0-9]*(?:[SHDC]|NT|AT)|capot(?:[SHDC]|NT|AT))"
 BIDS_LINE_RE = re.compile(r"bids(?: " + CALL_PATTERN + r")+\Z")
@@ -145,6 +144,14 @@ TOTAL_LINE_RE = re.compile(r"(total)((?: " + NUMBER_PATTERN + r")+)()\Z")
 #: ("declare", seats, last seat, dash), ("score"|"total", values, cols, hang, hang col);
 #: last, whether the writer writes what it says as this very line (``line_template``)
 Template = tuple[str, *tuple[Any, ...]]
+#: the items of each kind of template: bids (call, seat, col); declare (seat, seat col,
+#: (combination, col) …); exchange (seat, seat col, (action, col, cards, card cols) …);
+#: announce (seat, seat col, figures, figure cols)
+BidItems = tuple[tuple[str, int | None, int], ...]
+DeclareItems = tuple[tuple[int, int, tuple[tuple[str, int], ...]], ...]
+ExchangeItems = tuple[tuple[int, int, tuple[tuple[str, int, tuple[str, ...], tuple[int, ...]], ...]],
+                      ...]
+AnnounceItems = tuple[tuple[int, int, tuple[str, ...], tuple[int, ...]], ...]
 TEMPLATES: dict[int, dict[str, Template | None]] = {}
 
 
@@ -223,50 +230,61 @@ def line_template(line: str, n: int) -> Template | None:
     return None
 
 
+#: the tokens of a canonical declare line after its keyword, each by what it is: a
+#: combination (0), ``-`` (-1), or a seat ``N:`` spelled as the writer spells it (N);
+#: any other token (a seat with a leading zero, or anything else) is looked at alone
+_DECLARE_WORDS: Final[dict[str, int]] = {
+    **dict.fromkeys(COMBOS, 0), "-": -1, **{f"{k}:": k for k in range(1, 10)}}
+
+
 def declare_template(line: str, n: int) -> Template | None:
     """A canonical declare line (``declare 1: - 2: run3:9H carre:J``): each seat
     ``N:`` once, followed by ``-`` or by one or more combinations; None for
     anything else.  Read token by token: a declare line names one or two
     combinations of hundreds, so its lines repeat less than the other template
-    lines, and a regular expression over each new one cost more than the rest of
-    its reading."""
+    lines.  Each token is looked up once in :data:`_DECLARE_WORDS` (a regular
+    expression, or a test per token, cost more than the rest of the reading)."""
     toks = line.split(" ")
     if toks[0] != "declare":
         return None
     items: list[tuple[int, int, list[tuple[str, int]]]] = []
     combos: list[tuple[str, int]] = []
     seen = 0  # a bit per seat already written
-    after = ""  # what the last token was: a seat (":"), "-", a combination ("c")
+    after = 0  # what the last token was: nothing (0), a seat (1), '-' (2), a combination (3)
     # the writer writes every seat from 1 on, '-' for one that declared nothing
     verbatim = True
     col = 9
-    for tok in toks[1:]:
-        if tok[-1:] == ":":
-            digits = tok[:-1]
-            if after == ":" or not digits.isdigit() or not digits.isascii():
+    for k in range(1, len(toks)):
+        tok = toks[k]
+        code = _DECLARE_WORDS.get(tok, -2)
+        spelled = True
+        if code == -2:  # not a word of the table: a seat with a leading zero, or no word
+            prefix = _seat_prefix(tok, n)
+            if prefix is None:
                 return None
-            seat = int(digits)
-            if not 1 <= seat <= n or seen >> seat & 1:
+            code, spelled = prefix
+        if code > 0:  # a seat
+            if after == 1 or code > n or seen >> code & 1:
                 return None
-            seen |= 1 << seat
-            verbatim = verbatim and seat == len(items) + 1 and digits[0] != "0"
+            seen |= 1 << code
+            verbatim = verbatim and spelled and code == len(items) + 1
             combos = []
-            items.append((seat, col, combos))
-            after = ":"
-        elif tok == "-":
-            if after != ":":
+            items.append((code, col, combos))
+            after = 1
+        elif code == -1:
+            if after != 1:
                 return None
-            after = "-"
-        elif tok in COMBOS and (after == ":" or after == "c"):
-            combos.append((tok, col))
-            after = "c"
+            after = 2
         else:
-            return None
+            if after != 1 and after != 3:
+                return None
+            combos.append((tok, col))
+            after = 3
         col += len(tok) + 1
-    if after == ":" or not items:
+    if after <= 1:
         return None
-    items_t = tuple((seat, scol, tuple(cs)) for seat, scol, cs in items)
-    return ("declare", items_t, items[-1][0], after == "-", verbatim and len(items) == n)
+    items_t = tuple([(seat, scol, tuple(cs)) for seat, scol, cs in items])
+    return ("declare", items_t, items[-1][0], after == 2, verbatim and len(items) == n)
 
 
 def _seat_prefix(tok: str, n: int) -> tuple[int, bool] | None:

@@ -144,9 +144,25 @@ def _classify_simple(tok: str) -> Descriptor:
     return (WORD, tok.upper())
 
 
+#: call_of's answers by token, kept for at most this many tokens (the calls a file
+#: spells are few; a regular expression per token cost about 5k instructions)
+_CALLS_KEPT: Final = 10_000
+_CALLS: Final[dict[str, str | None]] = {}
+
+
 def call_of(tok: str) -> str | None:
     """The canonical call a token spells, or None.  ``7S`` and ``10H`` are cards
     elsewhere but point bids in ``bids``, so the parser asks this there."""
+    if tok in _CALLS:
+        return _CALLS[tok]
+    call = _call_of(tok)
+    if len(_CALLS) < _CALLS_KEPT:
+        _CALLS[tok] = call
+    return call
+
+
+def _call_of(tok: str) -> str | None:
+    """``call_of`` without the memory."""
     m = _CALL_RE.match(tok.lower())
     if m is None:
         return None

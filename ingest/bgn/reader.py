@@ -30,10 +30,13 @@ from ingest.bgn.boundaries import scan_headers
 from ingest.bgn.errors import NewGame, Stop, p101, p103, quote
 from ingest.bgn.fastlines import (
     CARD_MASK,
-    FIRST_COL,
     HAND_SHAPES,
+    MAX_LANE_NUMBER,
     MAX_TRICKS,
-    TRICK_NUMBERS,
+    AnnounceItems,
+    BidItems,
+    DeclareItems,
+    ExchangeItems,
     Template,
     bela_marks,
     hand_shape,
@@ -69,7 +72,7 @@ from ingest.bgn.lexer import (
     text_lines,
 )
 from ingest.bgn.tags import read_tag_line
-from replay.cards import all_cards, card_of, cards_at
+from replay.cards import CARD_TEXT, all_cards, card_of, cards_at
 from replay.record import (
     NOPOS,
     Announce,
@@ -79,6 +82,7 @@ from replay.record import (
     Deal,
     Exchange,
     Game,
+    HandsLine,
     LinePlaces,
     ParseError,
     Play,
@@ -121,6 +125,9 @@ SECTIONS: Final[dict[str, tuple[int, float]]] = {
     "declare": (S_DECL, 7.0), "play": (S_PLAY, 9.0), "score": (S_SCORE, 10.0),
     "total": (S_TOTAL, 11.0),
 }
+#: each section's keyword and order rank by its state (the states from S_HANDS on)
+SECTION_WORDS: Final[tuple[str, ...]] = ("", "deal", "") + tuple(SECTIONS)
+SECTION_RANKS: Final[tuple[float, ...]] = (0.0, 0.0, 0.0) + tuple(r for _, r in SECTIONS.values())
 TOP_WORDS = frozenset(SECTIONS) | {"deal", "result"}
 #: the sections no fast line is read in, a bit each (a shift and a test per line)
 _NO_FAST_BITS: Final = 1 << S_TAGS | 1 << S_HDR | 1 << S_RESULT | 1 << S_DONE
@@ -133,15 +140,16 @@ class _GameReader:
         "pfx", "pfx_pos", "trick", "trick_pos", "block", "claim_seat", "claim_pos",
         "cur_call", "count", "hdr", "hdr_pos", "hseat", "hdel", "hslash", "hpos",
         "cur_ann", "ann_after", "ex_seat", "ex_pos", "cur_ex", "dseat", "dseat_pos", "ddash",
-        "dbare", "line", "hang_state", "hang_kw_pos", "pend", "after", "skip_mt", "skip_res",
-        "src", "src_len", "templates", "fresh", "lane", "hands", "talon", "bids", "exch", "decl",
+        "dbare", "dfull", "line", "hang_state", "hang_kw_pos", "pend", "after", "skip_mt", "skip_res",
+        "src", "src_len", "templates", "fresh", "lane", "hline", "hands", "talon", "bids", "exch",
+        "decl",
         "verbatim", "slow_lines",
     )
 
     # Set when the first ``deal`` keyword opens a deal, and when a section opens (its
     # lists are the deal's); nothing reads them before: every section needs a deal first.
     deal: Deal
-    hands: dict[int, list[list[str]]]
+    hands: dict[int, list[list[str]]]  # the general path's (a HandsLine is made into one)
     talon: list[str]
     bids: list[Call]
     exch: list[Exchange]
@@ -155,6 +163,8 @@ class _GameReader:
         self.templates = templates(self.n)
         self.fresh = False
         self.lane: PlayLane | None = None
+        #: the open hands section's line while it is read whole (HandsLine), else None
+        self.hline: HandsLine | None = None
         self.sec = S_TAGS
         self.rank: float = 0.0
         self.kw = "deal"
@@ -185,6 +195,7 @@ class _GameReader:
         self.dseat_pos = NOPOS
         self.ddash = False
         self.dbare = False
+        self.dfull = False
         self.hang_state = 0
         self.hang_kw_pos = NOPOS
         self.pend = pend  # game comments so far (before the first movetext token)
@@ -288,21 +299,22 @@ class _GameReader:
         """Read a canonical line whole; False when the general tokenizer must read it."""
         if _NO_FAST_BITS >> self.sec & 1:
             return False
-        c = line[0]
-        o = ord(c)  # an int compared in C: ``"0" <= c`` is a generic comparison compiled
-        if 48 <= o <= 57 or c == "p":  # a digit: a trick line
+        # dispatched on the first character's code: an int compared in C (compiled, a
+        # one-character string compared with a literal is a call)
+        o = ord(line[0])
+        if 48 <= o <= 57 or o == 112:  # a digit or 'p': a trick line
             done = self.fast_trick(line, ln)
             self.fresh = done
             return done
-        if c == "h":
+        if o == 104:  # 'h'
             done = self.fast_hands(line, ln)
             self.fresh = done
             return done
-        if c == "t" and line[1:2] != "o":  # turn, talon
+        if o == 116 and len(line) > 1 and ord(line[1]) != 111:  # 't' but not 'to': turn, talon
             done = self.fast_cards(line, ln)
             self.fresh = done
             return done
-        if (c == "s" or c == "t") and self.fast_sheet(line, ln):  # score, total
+        if (o == 115 or o == 116) and self.fast_sheet(line, ln):  # 's', 't': score, total
             self.fresh = True
             return True
         templates = self.templates
@@ -323,6 +335,19 @@ class _GameReader:
         """``[play ]N. C C C C``: a trick of canonical cards (each perhaps with a
         ``bela`` word) and nothing else.  Lines in trick order go into the deal's
         compact :class:`PlayLane`; any other trick line is read into Play objects."""
+        n = self.n
+        if (len(line) == 3 * n + 7 and line.startswith("play 1. ") and self.sec != S_PLAY):
+            # the usual first line of a play section, read by its length and its cards'
+            # codes as ``more_tricks`` reads the lines after it
+            cards: list[int] = []
+            if cards_at(line, 8, n, cards):
+                self._enter(S_PLAY, (ln, 1))
+                opened = self.lane = PlayLane(n)
+                self.deal.plays = opened
+                opened.cards = cards
+                opened.texts.append(line[5:])
+                opened.heads.append((0, ln, 6, 9, None))
+                return True
         parts = line.split(" ")
         col = 1
         if parts[0] == "play":
@@ -334,11 +359,10 @@ class _GameReader:
         digits = num[:-1]
         if num[-1:] != "." or not digits.isdigit() or not digits.isascii():
             return False
-        cards = parts[1:]
-        n = self.n
+        texts = parts[1:]
         marks = None
-        if len(cards) != n or not all_cards(cards):
-            marks = bela_marks(cards, n)
+        if len(texts) != n or not all_cards(texts):
+            marks = bela_marks(texts, n)
             if marks is None:
                 return False
         number = int(digits)
@@ -346,14 +370,14 @@ class _GameReader:
         # lane's last line (a trick line with no lane open is never in order)
         lane = None if col == 6 else self.lane
         in_order = digits[0] != "0" and number == (
-            len(lane.lines) + 1 if lane is not None else 1 if col == 6 else -1)
+            len(lane.texts) + 1 if lane is not None else 1 if col == 6 else -1)
         if marks is not None and not in_order:
             return False  # bela lines are read here only into the lane
         sec = self.sec
         if col == 6:
             if sec == S_PLAY:
                 return False
-            self._enter("play", (ln, 1))
+            self._enter(S_PLAY, (ln, 1))
             self.lane = lane = PlayLane(n)
             self.deal.plays = lane
         elif (sec != S_PLAY or self.trick is not None or self.pfx is not None
@@ -363,18 +387,20 @@ class _GameReader:
         if in_order:
             assert lane is not None  # a line is in order only in an open lane
             start = len(lane.cards)
+            at = len(lane.texts)
+            lane.texts.append(line[col - 1:])
             if marks is None:
-                lane.cards.extend([card_of(t) for t in cards])
-                lane.lines.append((ln, col, first, None, line[col - 1:]))
-            else:
-                texts, rel_cols, belas = marks
                 lane.cards.extend([card_of(t) for t in texts])
+                lane.heads.append((at, ln, col, first, None))
+            else:
+                marked, rel_cols, belas = marks
+                lane.cards.extend([card_of(t) for t in marked])
                 cols = tuple(first + c for c in rel_cols)
-                lane.lines.append((ln, col, first, cols, line[col - 1:]))
+                lane.heads.append((at, ln, col, first, cols))
                 for i, (word, bcol, rcol) in belas.items():
                     k = start + i
                     lane.marked[k] = Play(
-                        texts[i], None, number if i == 0 else None, word, None, None,
+                        marked[i], None, number if i == 0 else None, word, None, None,
                         (ln, cols[i]), (ln, first + bcol),
                         (ln, col) if i == 0 else NOPOS, (ln, first + rcol) if rcol else NOPOS)
             return True
@@ -384,8 +410,8 @@ class _GameReader:
         plays = self.plays
         app = plays.append
         base = first
-        app(Play(cards[0], None, number, None, None, None, (ln, base), NOPOS, (ln, col)))
-        for c in cards[1:]:
+        app(Play(texts[0], None, number, None, None, None, (ln, base), NOPOS, (ln, col)))
+        for c in texts[1:]:
             base += 3
             app(Play(c, None, None, None, None, None, (ln, base)))
         self.cur = plays[-1]
@@ -398,24 +424,33 @@ class _GameReader:
         it stops at the first line that is anything else (the loop reads that).
 
         A line is read when it is exactly the next trick number, then ``n``
-        cards, each after one space: its length, its number and the cards'
-        character codes say so, with no split and no string per card."""
+        cards, each after one space: its length, its number's and the cards'
+        character codes say so, with no split and no string per card.  The lane
+        keeps its text alone: it stands on the line after the one before it."""
         cards = lane.cards
-        info = lane.lines
+        texts = lane.texts
         src = self.src
         n = self.n
-        number = len(info) + 1
+        number = len(texts) + 1
         count = 0
         for line in lines[at:at + MAX_TRICKS]:
-            if number >= len(TRICK_NUMBERS):
+            if number > MAX_LANE_NUMBER:
                 break
-            num = TRICK_NUMBERS[number]
-            first = len(num) + 1  # the first card's index in the line
-            if (len(line) != first + 3 * n - 1 or not line.startswith(num)
-                    or not cards_at(line, first, n, cards)):
+            # 'N.' (one digit) or 'NN.' (two), then the cards from index 3 or 4
+            if number < 10:
+                if (len(line) != 3 * n + 2 or ord(line[0]) != 48 + number
+                        or ord(line[1]) != 46):  # 46: '.'
+                    break
+                first = 3
+            elif (len(line) != 3 * n + 3 or ord(line[0]) != 48 + number // 10
+                    or ord(line[1]) != 48 + number % 10 or ord(line[2]) != 46):
+                break
+            else:
+                first = 4
+            if not cards_at(line, first, n, cards):
                 break
             count += 1
-            info.append((ln + count, 1, FIRST_COL[number], None, line))
+            texts.append(line)
             src.append(line)
             number += 1
         return count
@@ -441,50 +476,70 @@ class _GameReader:
                 return False
             if len(shapes) < 10_000 and b"r:" not in key:  # no seat digit masked
                 shapes[key] = known
-        shape, canonical_seats = known
-        self._enter("hands", (ln, 1))
+        shape, canonical_seats, cols_of = known
+        self._enter(S_HANDS, (ln, 1))
         deal = self.deal
-        hands = self.hands
+        # the line and its shape: no string per card until someone asks for them
+        deal.hands = self.hline = HandsLine(line, ln, shape)
         seat_pos = deal.hand_seat_pos
-        cols_of = {}
-        for seat, spos, spans, cols in shape:
+        for seat, spos, _, _ in shape:
             seat_pos[seat] = (ln, spos)
-            hands[seat] = [line[i:j].split(" ") for i, j in spans]
-            cols_of[seat] = cols
         deal.hand_card_pos = LinePlaces(ln, cols_of)
         if not canonical_seats:
             self.verbatim = False  # (the order of the cards is checked by read_game_id)
-        seat = shape[-1][0]
+        return True
+
+    def _unhand(self, hline: HandsLine) -> None:
+        """Turn a hands line read whole into lists: the general path reads on in
+        ``hands`` (a seat or a delivery continued on the next line)."""
+        hands = self.hands = self.deal.hands = hline.materialize()
+        self.hline = None
+        seat = hline.seats[-1][0]
         self.hseat = seat
         self.hdel = hands[seat][-1]
         self.hslash = None
-        self.hpos = seat_pos[seat]
-        return True
+        self.hpos = self.deal.hand_seat_pos[seat]
 
     def fast_sheet(self, line: str, ln: int) -> bool:
         """``score``/``total`` with whole numbers (and ``-`` in score) only: the
         numbers of one deal's sheet rarely repeat, so no template is kept for them;
         halves and ``hang`` go by the template."""
         if line.startswith("score "):
-            w = "score"
+            state = S_SCORE
         elif line.startswith("total "):
-            w = "total"
+            state = S_TOTAL
         else:
             return False
         values: list[Decimal | None] = []
         cols: list[int] = []
-        if not sheet_numbers(line, 6, w == "score", values, cols):
+        if not sheet_numbers(line, 6, state == S_SCORE, values, cols):
             return False
-        self._enter(w, (ln, 1))
-        sl = self.line
-        sl.values += values
-        places = sl.value_pos
-        for col in cols:
-            places.append((ln, col))
+        self._enter(state, (ln, 1))
+        sl = self.line  # just opened: its lists are empty, ours take their place
+        sl.values = values
+        sl.value_pos = [(ln, col) for col in cols]
         return True
 
     def fast_cards(self, line: str, ln: int) -> bool:
-        """``turn C`` or ``talon C C …``: canonical cards after the keyword."""
+        """``turn C`` or ``talon C C …``: canonical cards after the keyword, read by
+        their codes (``replay.cards.cards_at``); the card texts are the shared
+        ``CARD_TEXT`` strings."""
+        size = len(line)
+        if size == 7 and line.startswith("turn "):
+            found: list[int] = []
+            if cards_at(line, 5, 1, found):
+                self._enter(S_TURN, (ln, 1))
+                self.deal.turn = CARD_TEXT[found[0]]
+                self.deal.turn_pos = (ln, 6)
+                return True
+        elif size % 3 == 2 and size > 6 and line.startswith("talon "):
+            found = []
+            k = (size - 5) // 3
+            if cards_at(line, 6, k, found):
+                self._enter(S_TALON, (ln, 1))
+                self.talon.extend([CARD_TEXT[c] for c in found])
+                self.deal.talon_card_pos.extend([(ln, col) for col in range(7, 7 + 3 * k, 3)])
+                return True
         parts = line.split(" ")
         w = parts[0]
         cards = parts[1:]
@@ -495,11 +550,11 @@ class _GameReader:
         if w == "turn":
             if len(cards) != 1:
                 return False
-            self._enter("turn", (ln, 1))
+            self._enter(S_TURN, (ln, 1))
             self.deal.turn = cards[0]
             self.deal.turn_pos = (ln, 6)
         elif w == "talon":
-            self._enter("talon", (ln, 1))
+            self._enter(S_TALON, (ln, 1))
             deal = self.deal
             self.talon += cards
             deal.talon_card_pos += [(ln, col) for col in range(7, 7 + 3 * len(cards), 3)]
@@ -513,33 +568,38 @@ class _GameReader:
         kind = t[0]
         pos = (ln, 1)
         if kind == "deal":
-            self._enter("deal", pos)
+            self._enter(S_HDR, pos)
             deal = self.deal
             deal.number = t[1]
             deal.number_pos = (ln, 6)
             deal.dealer = t[2]
             self.sec = S_DEAL
         elif kind == "bids":
-            self._enter("bids", pos)
+            self._enter(S_BIDS, pos)
             calls = self.bids
-            calls.extend([Call(call, seat, None, (ln, col)) for call, seat, col in t[1]])
+            # typed: compiled by mypyc, the template's Any would be iterated generically
+            bid_items: BidItems = t[1]
+            calls.extend([Call(call, seat, None, (ln, col)) for call, seat, col in bid_items])
             self.cur_call = calls[-1]
         elif kind == "declare":
-            self._enter("declare", pos)
+            self._enter(S_DECL, pos)
             decl = self.decl
             seat_pos = self.deal.declare_seat_pos
-            for seat, scol, combos in t[1]:
+            decl_items: DeclareItems = t[1]
+            for seat, scol, combos in decl_items:
                 seat_pos[seat] = (ln, scol)
                 decl[seat] = [Combination(text, (ln, col)) for text, col in combos]
             self.dseat = t[2]
             self.dseat_pos = seat_pos[t[2]]
             self.ddash = t[3]
             self.dbare = False
+            self.dfull = t[-1] is True  # every seat 1..n once, in order (the writer's line)
         elif kind == "exchange":
-            self._enter("exchange", pos)
+            self._enter(S_EXCH, pos)
             exch = self.exch
             ex: Exchange | None = None
-            for seat, scol, actions in t[1]:
+            ex_items: ExchangeItems = t[1]
+            for seat, scol, actions in ex_items:
                 for word, acol, cards, cols in actions:
                     ex = Exchange(seat, word, list(cards), (ln, acol),
                                   [(ln, c) for c in cols])
@@ -548,7 +608,7 @@ class _GameReader:
                 self.ex_pos = (ln, scol)
             self.cur_ex = ex
         elif kind == "announce":
-            self._enter("announce", pos)
+            self._enter(S_ANN, pos)
             after = self.ann_after
             # the writer writes an announce line after bids, after exchange or
             # declare, or after play (``ingest.bgn.writer``): after any other
@@ -557,12 +617,13 @@ class _GameReader:
                 self.verbatim = False
             announced = self.deal.announce
             ann: Announce | None = None
-            for seat, scol, figures, cols in t[1]:
+            ann_items: AnnounceItems = t[1]
+            for seat, scol, figures, cols in ann_items:
                 ann = Announce(seat, list(figures), after, (ln, scol), [(ln, c) for c in cols])
                 announced.append(ann)
             self.cur_ann = ann
         else:
-            self._enter(kind, pos)
+            self._enter(S_SCORE if kind == "score" else S_TOTAL, pos)
             sl = self.line
             sl.values.extend(t[1])
             sl.value_pos.extend(zip(repeat(ln), t[2]))
@@ -598,11 +659,14 @@ class _GameReader:
             self.close(tok)
         self._section(w, tok, pos)
 
-    def _enter(self, w: str, pos: Pos) -> None:
-        """``_keyword`` for a fast line (never in the tags, header, result or after it):
-        the section before needs no closing checks when a fast line read it whole."""
+    def _enter(self, state: int, pos: Pos) -> None:
+        """``_keyword`` for a fast line (never in the tags, header, result or after it),
+        by the state of the section it opens (``S_HDR`` for a deal header): the
+        section before needs no closing checks when a fast line read it whole."""
         if self.fresh:
-            if self.sec == S_DECL:
+            # a declare line read whole names seats 1..n in order when the writer
+            # writes it so (``dfull``): its dict is the deal's declare as it stands
+            if self.sec == S_DECL and not self.dfull:
                 decl = self.decl
                 last = self.n  # max(self.n, *decl) without a generic call to max
                 for s in decl:
@@ -610,34 +674,47 @@ class _GameReader:
                         last = s
                 self.deal.declare = {s: decl.get(s, []) for s in range(1, last + 1)}
         else:
-            self.close(w)
-        self._section(w, w, pos)
+            self.close(SECTION_WORDS[state])
+        if state == S_HDR:
+            self._open_deal(pos)
+        else:
+            self._open(state, SECTION_WORDS[state], pos)
 
     def _section(self, w: str, tok: str, pos: Pos) -> None:
-        sec = self.sec
-        self.lane = None  # a lane is read only while its play section is open
+        """Open the section (or deal, or result) keyword ``w`` (written ``tok``) names."""
         if w == "deal":
-            self.deal = Deal(0, 0, pos=pos)
-            self.game.deals.append(self.deal)
-            self.sec = S_HDR
-            self.hdr = 0
-            self.hdr_pos = pos
-            self.rank = 0.0
-            self.kw = "deal"
-            self.kw_pos = pos
-            return
-        if w == "result":
+            self._open_deal(pos)
+        elif w == "result":
+            self.lane = None
             self.sec = S_RESULT
             self.kw = "result"
             self.kw_pos = pos
-            return
-        if not self.game.deals or sec == S_HDR:
+        else:
+            self._open(SECTIONS[w][0], tok, pos)
+
+    def _open_deal(self, pos: Pos) -> None:
+        """A ``deal`` keyword: a new deal, its header to read."""
+        self.lane = None  # a lane is read only while its play section is open
+        self.deal = Deal(0, 0, pos=pos)
+        self.game.deals.append(self.deal)
+        self.sec = S_HDR
+        self.hdr = 0
+        self.hdr_pos = pos
+        self.rank = 0.0
+        self.kw = "deal"
+        self.kw_pos = pos
+
+    def _open(self, state: int, tok: str, pos: Pos) -> None:
+        """A section keyword (written ``tok``), by the state it opens: its place in the
+        deal's order checked, its record begun."""
+        self.lane = None  # a lane is read only while its play section is open
+        if not self.game.deals or self.sec == S_HDR:
             raise p103(pos, f"expected 'deal' before a section, found {quote(tok)}")
         deal = self.deal
-        rank: float
-        state, rank = SECTIONS[w]
+        w = SECTION_WORDS[state]
+        rank = SECTION_RANKS[state]
         prev = self.kw
-        if w == "announce":
+        if state == S_ANN:
             if self.rank < 5:
                 rank = 5.0
             elif self.rank in (6, 7):
@@ -674,6 +751,7 @@ class _GameReader:
             deal.hands = self.hands = {}
             deal.hands_pos = pos
             self.hseat = None
+            self.hline = None
         elif state == S_TURN:
             pass
         elif state == S_TALON:
@@ -736,6 +814,8 @@ class _GameReader:
                 raise p101(self.kw_pos, "empty 'play' section")
             self.cur = None
         elif sec == S_HANDS:
+            if self.hline is not None:
+                return  # read whole: every seat and delivery holds cards
             if self.hseat is None:
                 raise p101(self.kw_pos, "empty 'hands' section")
             self._end_hand_seat(found)
@@ -836,6 +916,8 @@ class _GameReader:
             raise p101(self.hpos, f"expected a card after '{self.hseat}:', found {quote(found)}")
 
     def _in_hands(self, d: Descriptor, tok: str, pos: Pos, glued: bool) -> None:
+        if self.hline is not None:
+            self._unhand(self.hline)
         kind = d[0]
         deal = self.deal
         if kind == CARD:
@@ -1280,7 +1362,11 @@ def _read(chunks: Iterable[list[str]], fast_lines: bool = True,
         for raw in it:
             at += 1
             ln += 1
-            line = raw.rstrip("\r\n")
+            # an LF or a CR ending it (10, 13) tested by its code first: compiled, an
+            # rstrip per line cost 200 instructions
+            size = len(raw)
+            end = ord(raw[size - 1]) if size else 0
+            line = raw.rstrip("\r\n") if end == 10 or end == 13 else raw
             if in_comment:
                 j = line.find("}")
                 if j < 0:

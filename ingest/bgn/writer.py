@@ -14,7 +14,7 @@ from typing import IO
 
 from ingest.bgn.lexer import CARD_ORDER
 from replay.cards import in_card_order
-from replay.record import Announce, Deal, Game, Play, PlayLane, ScoreLine
+from replay.record import Announce, Deal, Game, HandsLine, Play, PlayLane, ScoreLine
 from replay.variants import table_facts
 
 __all__ = ["write_game", "write_games", "game_id", "read_game_id", "source_is_canonical",
@@ -128,7 +128,7 @@ def _play_lines(deal: Deal, players: int, comments: bool) -> list[str]:
     if (type(plays) is PlayLane and plays.compact and claim is None
             and plays.n == (players if players > 0 else 4)):
         # the reader admitted only canonical trick lines into the lane
-        lane_lines = [line for _, _, _, _, line in plays.lines]
+        lane_lines = list(plays.texts)
         lane_lines[0] = "play " + lane_lines[0]
         return lane_lines
     at = -1
@@ -281,8 +281,12 @@ def source_is_canonical(game: Game) -> bool:
             and text.endswith(f"\nresult {game.result}\n")):
         return False
     for deal in game.deals:  # plain loops: a generator here costs three times as much
-        if deal.hands:
-            for deliveries in deal.hands.values():
+        hands = deal.hands
+        if type(hands) is HandsLine:  # read whole: its cards' codes, no lists made
+            if not hands.in_card_order():
+                return False
+        elif hands:
+            for deliveries in hands.values():
                 for cards in deliveries:
                     if not in_card_order(cards):
                         return False
