@@ -226,18 +226,13 @@ class PlayColumns:
         cnt, n = played.count, played.n
         cards = played.cards
         self.cards.extend(cards if cnt == len(cards) else cards[:cnt])
-        # the engine keeps each whole trick's winner and points; a trick's leader is
-        # the first seat to play, then the winner of the trick before
+        # the engine keeps each whole trick's winner and points; the leaders include
+        # the trick the play stopped in
         winners = played.winners
         done = len(winners)
-        leader = self.leader
-        if done:
-            leader.append(played.first)
-            leader.extend(winners[:done - 1])
-            self.winner.extend(winners)
-            self.points.extend(played.points[:done])
-        if cnt > done * n:  # the trick the play stopped in
-            leader.append(winners[-1] if done else played.first)
+        self.leader.extend(played.leaders())
+        self.winner.extend(winners)
+        self.points.extend(played.points[:done])
         self.game.append(len(self.game_ids) - 1)
         self.deal.append(dr.deal)
         self.seats.append(n)

@@ -161,6 +161,11 @@ class PlayedCards:
         """The seat that led trick ``j`` (from 0; ``j`` may be the unfinished one)."""
         return self.winners[j - 1] if j else self.first
 
+    def leaders(self) -> list[int]:
+        """The seat that led each trick begun, in order: the unfinished one too."""
+        begun = -(-self.count // self.n)
+        return [self.first, *self.winners[:begun - 1]] if begun else []
+
     def trick_rows(self) -> list[TrickRow]:
         """(number, leader, seats, cards, winner, points) per whole trick, built on
         the first call."""

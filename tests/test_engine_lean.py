@@ -96,6 +96,9 @@ def test_rows_plays_and_tricks_made_on_demand_are_the_play():
                     assert (seat, card, trick) == (SEATS_FROM[n][lead][k % n],
                                                    played.cards[k], j + 1)
                     assert legal == (k not in played.illegal)
+                begun = [row[1] for row in rows] + ([leader] if played.count > n * len(rows)
+                                                    else [])
+                assert played.leaders() == begun
                 illegal += len(played.illegal)
                 if not played.illegal:
                     assert played.illegal is NO_CARDS  # no set made for a clean play
