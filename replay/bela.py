@@ -88,10 +88,12 @@ class BelaBook:
         key = seat * 8 + suit
         word = None
         wrong: list[tuple[Pos, str]] = []
+        #: the rebela of 'bela rebela', after the bela in the record's order
+        late: list[tuple[Pos, str]] = []
         if play.bela is not None:
             if play.bela == "bela rebela":  # both on one card (docs/bgn/reading.md)
-                wrong.append((play.rebela_pos, "'bela rebela' on one card: rebela belongs on "
-                                               "the second card of the pair"))
+                late.append((play.rebela_pos, "'bela rebela' on one card: rebela belongs on "
+                                              "the second card of the pair"))
             word = "rebela" if play.bela == "rebela" else "bela"
         if word == "bela" and self.rules.either_card:
             # ru3-19: on either card, if the seat held both after the exchange; once
@@ -101,7 +103,7 @@ class BelaBook:
                 self.done[(seat, suit)] = 20
             else:
                 wrong.append(wrong_word(play))
-            return wrong
+            return wrong + late
         if word == "bela":
             ok = bool(hand & (1 << other)) and key not in self.first
             if ok and self.rules.not_on_discard and trick:
@@ -117,7 +119,7 @@ class BelaBook:
                 wrong.append(wrong_word(play))
         if self.first.get(key) == other and (seat, suit) not in self.done:
             self.done[(seat, suit)] = 20
-        return wrong
+        return wrong + late
 
     def credited(self, claimed_hands: dict[int, int] | None = None,
                  at_first: bool = False) -> dict[int, int]:

@@ -49,7 +49,18 @@ from replay.declarations import (
 from replay.exchange import ExchangeKind, ExchangeOutcome, hungarian, ru3_swap, yu3_discards
 from replay.figures import check_announcements
 from replay.legality import trick_winner, verify_card
-from replay.record import Claim, Deal, Exchange, Game, HandsLine, Play, PlayLane, Pos, ScoreLine
+from replay.record import (
+    NOPOS,
+    Claim,
+    Deal,
+    Exchange,
+    Game,
+    HandsLine,
+    Play,
+    PlayLane,
+    Pos,
+    ScoreLine,
+)
 from replay.report import (
     NO_CARDS,
     SEATS_FROM,
@@ -143,9 +154,16 @@ def replay_game(game: Game, file: str | None = None, game_id: str | None = None)
         report.game_id = None
         report.parse_failed = True
         report.violations = [Violation("P102", where[0], where[1], None, None, None, str(exc))]
-        return report
-    GameWalk(game, ruleset, report).run()
-    report.violations.sort(key=Violation.sort_key)
+    else:
+        GameWalk(game, ruleset, report).run()
+    if game.tag_pos or game.movetext_pos != NOPOS:
+        report.violations.sort(key=Violation.sort_key)
+    else:
+        # read from JSON Lines, the game has no token places: every finding stands
+        # at its JSON line with col null (docs/bgn/json.md), in the order the
+        # replay met them, which is the order of the record
+        for v in report.violations:
+            v.line, v.col = game.line, None
     return report
 
 

@@ -240,3 +240,29 @@ def test_audit_record(name: str):
         {"deal": i, "made": d.made, "score": list(d.score), "total": list(d.total),
          "hang": d.hang} for i, d in enumerate(game.deals, start=1)]
     assert report["result"] == game.result
+
+
+def test_json_lines_input_places_each_finding_at_its_json_line(tmp_path: Path):
+    """docs/bgn/json.md: records read from JSON Lines have no token places, so a
+    finding's ``line`` is the game's JSON line and its ``col`` is null; the report
+    is otherwise the one of the BGN record, findings in the record's order (a
+    ``bela rebela`` card: the bela's finding, then the rebela's)."""
+    names = sorted(EXPECTED)
+    jsonl = tmp_path / "audit.jsonl"
+    done = run_cli("convert", "--to", "json", "-o", str(jsonl), *(str(AUDIT / n) for n in names))
+    assert done.returncode == 0, done.stderr
+    done = run_cli("validate", "--json", str(jsonl))
+    assert done.returncode == 1, done.stderr
+    from_json = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [r["game"] for r in from_json] == list(range(1, len(names) + 1))
+    for line, (name, report) in enumerate(zip(names, from_json, strict=True), start=1):
+        bgn = reports()[name]
+        assert report["violations"] == [{**v, "line": line, "col": None}
+                                        for v in bgn["violations"]], name
+        assert (report["deals"], report["result"]) == (bgn["deals"], bgn["result"])
+    assert from_json[0]["violations"][:2] == [
+        {"code": "A503", "line": 1, "col": None, "deal": 1, "trick": 3, "seat": 4,
+         "message": "'bela' on KH: bela is announced with the first of the king and queen "
+                    "of trump, by the seat that holds both"},
+        {"code": "A503", "line": 1, "col": None, "deal": 1, "trick": 3, "seat": 4,
+         "message": "'bela rebela' on one card: rebela belongs on the second card of the pair"}]
