@@ -983,13 +983,14 @@ class DealWalk:
             return self.settle(points, tricks_won, caller_side, contract, claimed_hands=hands)
         # claim game
         at_first = rs.bela.credit_at_first
-        if not rs.claim_game:
-            self.flag("A505", claim.pos, number, claim.seat,
-                      f"'claim game' is not part of {rs.variant}")
-            return self.figures(points, at_first, tricks_won)
         if done == rs.tricks and not trick:
-            # after the last card: the deal is scored in full (docs/bgn/report.md)
+            # after the last card: the deal is scored in full (docs/bgn/report.md), also
+            # in a variant without 'claim game', where the claim is A505 all the same
             result = self.settle(points, tricks_won, caller_side, contract)
+            if not rs.claim_game:
+                self.flag("A505", claim.pos, number, claim.seat,
+                          f"'claim game' is not part of {rs.variant}")
+                return result
             after = [gw.totals[i] + result.scores[i] for i in range(rs.sides)]
             last_seat = self.last_winner()
             last = None if last_seat is None else rs.side_of[last_seat]
@@ -997,6 +998,10 @@ class DealWalk:
                 self.flag("A505", claim.pos, number, claim.seat,
                           f"{gw.side_label(side)} has not won the game")
             return result
+        if not rs.claim_game:
+            self.flag("A505", claim.pos, number, claim.seat,
+                      f"'claim game' is not part of {rs.variant}")
+            return self.figures(points, at_first, tricks_won)
         if rs.auto_end:
             self.flag("A505", claim.pos, number, claim.seat,
                       f"{gw.side_label(side)} has not reached {rs.target} with a trick it won")

@@ -152,6 +152,27 @@ EXPECTED: dict[str, Game] = {
         "claim game short of the target (A505)",
         (Finding("A505", 16, 4, "claim", 1, 7, 4),),
         (Deal(None, (34, 88), (34, 88)),)),
+    # docs/bgn/report.md "Claims, scored": a `claim game` after the last card is no
+    # mid-deal claim; the deal is scored in full (made, 34 128) and the claim is
+    # true because the end-of-deal rule makes B (128 >= 100) the winner.
+    "claim-game-after-last-card.bgn": Game(
+        "claim game after the last card (yu4-43)", (), (BASE,), result="B"),
+    # The same in bg4, which has no `claim game`: A505 on `claim` (trick 9, the
+    # trick after the claim), and the deal is still scored in full, in match
+    # points: A 34 -> 3, B 128 -> 13 (limit digit 6, bg4-46), made.
+    "bg4-claim-game-after-last-card.bgn": Game(
+        "claim game is not part of bg4; the last card was played, so the deal counts",
+        (Finding("A505", 16, 19, "claim", 1, 9, 4),),
+        (made((3, 13)),)),
+    # docs/rules/yu3.md conventions 9 and 13 (yu3-16): a yu3 bela counts towards a
+    # claim from its first card.  tests/records/yu3-base.bgn with Target 100,
+    # claimed by the soloist after trick 5 (KS with bela, QS still held): tricks
+    # 1-5 give him 20 + 14 + 11 + 30 + 8 = 83, his discards 9H TH 10 and the bela
+    # 20: 113 >= 100 (93 without the bela).  Scored as those figures, made null,
+    # seat 1 wins.
+    "yu3-claim-game-bela-first-card.bgn": Game(
+        "yu3 claim counts the bela from its first card (yu3-16)", (),
+        (Deal(None, (113, 0, 0), (113, 0, 0)),), result="1"),
     # docs/bgn/replay.md §11 (yu4-38): side B takes all 8 tricks; seat 3 (side A)
     # announced a valid bela (KH with QH still held, QH rebela).  Declarations:
     # seat 2 run3:JH (20), seat 4 run4:AC (50); A has none, B wins the contest.
