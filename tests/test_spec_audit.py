@@ -173,6 +173,15 @@ EXPECTED: dict[str, Game] = {
     "yu3-claim-game-bela-first-card.bgn": Game(
         "yu3 claim counts the bela from its first card (yu3-16)", (),
         (Deal(None, (113, 0, 0), (113, 0, 0)),), result="1"),
+    # docs/bgn/replay.md §10 (bg4-44, reading A22): the 81 - 81 deal of
+    # tests/records/worked/t13-tied-totals.bgn hangs: the defenders B write 8, the
+    # callers' 8 hang; an all-pass deal leaves the pot pending (hang 8); the same
+    # tie again adds its 8 (hang 16, B 8 more); the next deal with a contract is
+    # made by A (10 - 6) and A collects the pot: 10 + 16 = 26.
+    "bg4-hang.bgn": Game(
+        "hanging points pending over a passed deal and adding up (bg4-44)", (),
+        (Deal(False, (0, 8), (0, 8), 8), Deal(None, (0, 0), (0, 8), 8),
+         Deal(False, (0, 8), (0, 16), 16), Deal(True, (26, 6), (26, 22)))),
     # docs/bgn/replay.md §11 (yu4-38): side B takes all 8 tricks; seat 3 (side A)
     # announced a valid bela (KH with QH still held, QH rebela).  Declarations:
     # seat 2 run3:JH (20), seat 4 run4:AC (50); A has none, B wins the contest.
