@@ -849,8 +849,17 @@ class DealWalk:
             return self.figures(points, None)
         if claim is not None:
             hands = {s: held[s] & ~gone for s in range(1, n + 1)}
-            return self.settle_claim(claim, hands, cards[k - p:k], turn_seats[:p], leader,
-                                     number, points, tricks_won, caller_side, contract)
+            settled = self.settle_claim(claim, hands, cards[k - p:k], turn_seats[:p], leader,
+                                        number, points, tricks_won, caller_side, contract)
+            claimed = self.claimed_game()
+            if claimed is not None and limit < len(cards) and not gw.after_win_reported:
+                # docs/bgn/replay.md §15: cards written after a true 'claim game' are
+                # play after the game was won; they are not replayed
+                gw.after_win_reported = True
+                self.flag("S603", pos_of(limit), limit // n + 1, None,
+                          f"{CARD_TEXT[cards[limit]]} was played after "
+                          f"{gw.side_label(claimed)} had claimed the game")
+            return settled
         betl_stop = self.betl and tricks_won[caller_side] > 0
         if number - 1 < total_tricks and not betl_stop:
             if not (self.is_last and gw.game.result == "*"):
@@ -859,6 +868,11 @@ class DealWalk:
                           f"the play stops after {len(cards)} cards with no claim")
             return None
         return self.settle(points, tricks_won, caller_side, contract)
+
+    def claimed_game(self) -> int | None:
+        """The side whose true 'claim game' ended the game in this deal, else None (read
+        through a call: in ``play`` the attribute is narrowed to None, which mypyc checks)."""
+        return self.ended_game
 
     def last_winner(self) -> int | None:
         """The seat that won the last whole trick of the play, None before any."""

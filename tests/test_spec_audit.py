@@ -146,6 +146,14 @@ EXPECTED: dict[str, Game] = {
     # deal is scored as exactly those figures (A 34, B 104), `made` null, B wins.
     "claim-game-true.bgn": Game(
         "true claim game (yu4-43)", (), (Deal(None, (34, 104), (34, 104)),), result="B"),
+    # docs/bgn/replay.md §15 and docs/bgn/reading.md play: the true claim above with
+    # trick 8 still written after it: play after the game was won, one S603 at its
+    # first card (deal 1, trick 8, seat null); those cards are not replayed, so the
+    # deal stays as claimed and B wins.
+    "claim-game-then-cards.bgn": Game(
+        "cards after a true claim game are S603 (yu4-43)",
+        (Finding("S603", 17, 4, "9C", 1, 8, None),),
+        (Deal(None, (34, 104), (34, 104)),), result="B"),
     # The same claim after trick 6: B has 88 < 100: A505 on `claim`, trick 7; the
     # deal is scored as claimed (34, 88), `made` null, and the game goes on.
     "claim-game-short.bgn": Game(
