@@ -197,11 +197,17 @@ EXPECTED: dict[str, Game] = {
     # = 342, A = 0 (capoted defenders of a made contract are written 0).
     "capot-yu4.bgn": Game(
         "yu4 capot takes the trickless side's bela (yu4-38)", (), (made((0, 342)),)),
-    # The same cards in fr4 (the taker seat 2 takes the turned 9H): fr4 belote
-    # needs no trick (docs/rules/fr4.md convention 3), so the trickless side keeps
-    # its 20; B = 152 + 10 + 90 (capot) + 70 = 322 > 20: made.
-    "capot-fr4.bgn": Game(
-        "fr4 capot: the trickless side keeps its belote", (), (made((20, 322)),)),
+    # Deal 1: the same cards in fr4 (the taker seat 2 takes the turned 9H): fr4
+    # belote needs no trick (docs/rules/fr4.md convention 3), so the trickless side
+    # keeps its 20; B = 152 + 10 + 90 (capot) + 70 = 322 > 20: made.  Target 300:
+    # B is over it, but no fr4 game ends on a capot deal (convention 5), nor on the
+    # all-pass deal 2 (eight passes, 5-card hands and the turn only, bgn.md §9.1);
+    # deal 3, the base deal with seat 2 taking the turned 9H (34 128, made), ends
+    # it: B 450.
+    "fr4-capot-game-goes-on.bgn": Game(
+        "fr4: the trickless side keeps its belote; no end on a capot or passed deal",
+        (), (made((20, 322)), Deal(None, (0, 0), (20, 322)), made((34, 128), (54, 450))),
+        result="B"),
     # docs/bgn/replay.md §16 (yu4-22): an 8-card run in any suit wins the game when
     # declared: no play, made null, score zeros, total unchanged; seat 1 (side A)
     # declares first (seat 3's run8 is the same side).  Result A.
