@@ -190,6 +190,14 @@ EXPECTED: dict[str, Game] = {
         "hanging points pending over a passed deal and adding up (bg4-44)", (),
         (Deal(False, (0, 8), (0, 8), 8), Deal(None, (0, 0), (0, 8), 8),
          Deal(False, (0, 8), (0, 16), 16), Deal(True, (26, 6), (26, 22)))),
+    # docs/bgn/replay.md §6: in trick 1 seat 2 plays JS (seat 3's) and seat 3 plays
+    # 9S (seat 2's): D203 on each, each card counts for the seat whose turn it was
+    # and leaves the hand that held it, so neither is missing later; the trick
+    # and the deal are the base deal's (KS wins trick 1), no other finding.
+    "d203-cards-of-another-seat.bgn": Game(
+        "a card the seat does not hold counts for the seat in turn (D203)",
+        (Finding("D203", 9, 12, "JS", 1, 1, 2), Finding("D203", 9, 15, "9S", 1, 1, 3)),
+        (BASE,)),
     # docs/bgn/replay.md §11 (yu4-38): side B takes all 8 tricks; seat 3 (side A)
     # announced a valid bela (KH with QH still held, QH rebela).  Declarations:
     # seat 2 run3:JH (20), seat 4 run4:AC (50); A has none, B wins the contest.
@@ -208,6 +216,14 @@ EXPECTED: dict[str, Game] = {
         "fr4: the trickless side keeps its belote; no end on a capot or passed deal",
         (), (made((20, 322)), Deal(None, (0, 0), (20, 322)), made((34, 128), (54, 450))),
         result="B"),
+    # docs/bgn/report.md "Claims, scored": the capot deal above, claimed by seat 2
+    # after trick 2: B wins every remaining trick against any defence (it holds the
+    # four top trumps and leads), so the claim is true; seat 3's bela announced on
+    # KH counts because seat 3 still holds QH, and as a capot in yu4 it goes to B:
+    # the same 0 342.
+    "claim-rest-capot-bela.bgn": Game(
+        "claim rest: an announced bela still held counts, and capot takes it", (),
+        (made((0, 342)),)),
     # docs/bgn/replay.md §16 (yu4-22): an 8-card run in any suit wins the game when
     # declared: no play, made null, score zeros, total unchanged; seat 1 (side A)
     # declares first (seat 3's run8 is the same side).  Result A.
