@@ -216,6 +216,19 @@ EXPECTED: dict[str, Game] = {
         "fr4: the trickless side keeps its belote; no end on a capot or passed deal",
         (), (made((20, 322)), Deal(None, (0, 0), (20, 322)), made((34, 128), (54, 450))),
         result="B"),
+    # docs/bgn/replay.md §11: the capot deal above, but side A writes the best
+    # declaration (seat 1 run4:TC, 50) and B only run3:JH (seat 4's clubs left
+    # unwritten count nothing, bgn.md §9.2).  The contest is decided first: A wins
+    # it.  yu4 (yu4-38): the capot side takes the contest winner's declarations
+    # and the announced bela: B = 252 + 50 + 20 = 322; B's run3 lost the contest.
+    "capot-trickless-best-yu4.bgn": Game(
+        "yu4 capot takes the trickless side's winning declaration (yu4-38)", (),
+        (made((0, 322)),)),
+    # mk4 (mk4-23, reading C19): the trickless side's declarations and bela are
+    # void and pass to no one, and B's run3 lost the contest: B = 252.
+    "capot-trickless-best-mk4.bgn": Game(
+        "mk4 capot: the trickless side's declarations pass to no one (mk4-23)", (),
+        (made((0, 252)),)),
     # docs/bgn/report.md "Claims, scored": the capot deal above, claimed by seat 2
     # after trick 2: B wins every remaining trick against any defence (it holds the
     # four top trumps and leads), so the claim is true; seat 3's bela announced on
