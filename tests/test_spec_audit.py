@@ -181,6 +181,16 @@ EXPECTED: dict[str, Game] = {
     "yu3-claim-game-bela-first-card.bgn": Game(
         "yu3 claim counts the bela from its first card (yu3-16)", (),
         (Deal(None, (113, 0, 0), (113, 0, 0)),), result="1"),
+    # docs/bgn/replay.md §7 (bg4-49) under profile=q2 (breach-penalty=on): the base
+    # deal in bg4 (5 + 3 cards), seat 3 declaring carre:J and seat 4 carre:A; seat
+    # 1 (a defender) discards 7D on AS holding 8S: C401 ends the deal, the other
+    # side gets 162 plus every declaration of the deal, whoever made it: 162 +
+    # 200 + 100 = 462 -> 46 match points (limit digit 6, bg4-46); A `-`; made (a
+    # defender offended); trick 3 is not replayed.
+    "bg4-breach-penalty-declarations.bgn": Game(
+        "bg4 q2 breach penalty with every declaration of the deal (bg4-49)",
+        (Finding("C401", 12, 7, "7D", 1, 2, 1),),
+        (made((0, 46)),)),
     # docs/bgn/replay.md §10 (bg4-44, reading A22): the 81 - 81 deal of
     # tests/records/worked/t13-tied-totals.bgn hangs: the defenders B write 8, the
     # callers' 8 hang; an all-pass deal leaves the pot pending (hang 8); the same
