@@ -354,8 +354,11 @@ class DealWalk:
         result = auction_of(rs, calls, self.order, deal.dealer,
                             SUIT_OF[turned] if turned is not None else None, dealer_points)
         for f in result.findings:
+            # a forced call missing stands at the last call (docs/bgn/report.md), or,
+            # with no call written at all, at the `bids` keyword, else the `deal` one
             pos = calls[f.call_index].pos if calls and f.call_index >= 0 else (
-                calls[-1].pos if calls else deal.bids_pos)
+                calls[-1].pos if calls else deal.bids_pos if deal.bids_pos != NOPOS
+                else deal.pos)
             self.flag(f.code, pos, None, f.seat, f.message)
         dr.call_rows = result.calls
         contract = result.contract

@@ -208,6 +208,36 @@ EXPECTED: dict[str, Game] = {
         "a card the seat does not hold counts for the seat in turn (D203)",
         (Finding("D203", 9, 12, "JS", 1, 1, 2), Finding("D203", 9, 15, "9S", 1, 1, 3)),
         (BASE,)),
+    # docs/rules/yu3.md convention 4 (yu3-04): only P1 calls and must name a suit.
+    # Deal 1: P1 (seat 1, dealer 3) passes: B302 on the pass, no contract (reported
+    # like an all-pass deal; the 6-card hands are the pre-bid count).  Deal 2 writes
+    # no `bids` at all: missing calls are passes, so the forced call is missing;
+    # with no call to stand on, the B302 stands at the `deal` keyword, seat 2.
+    "yu3-no-trump-named.bgn": Game(
+        "yu3 forced soloist: a pass, and no call at all (yu3-04)",
+        (Finding("B302", 7, 6, "pass", 1, None, 1),
+         Finding("B302", 8, 1, "deal", 2, None, 2)),
+        (Deal(None, (0, 0, 0), (0, 0, 0)), Deal(None, (0, 0, 0), (0, 0, 0)))),
+    # docs/rules/yu3.md convention 3: tests/records/yu3-base.bgn with a third card
+    # discarded (8H): one B303 at `discard`; the exchange is carried out, so the
+    # soloist's 8H in trick 10 is D203.  The discards 9H TH 8H are still worth 10
+    # to him: the base figures stand.
+    "yu3-three-discards.bgn": Game(
+        "yu3 three discards: B303, carried out as written (yu3-06)",
+        (Finding("B303", 8, 13, "discard", 1, None, 1),
+         Finding("D203", 19, 11, "8H", 1, 10, 1)),
+        (made((252, 30, 0)),)),
+    # The same with JH (seat 2's) discarded instead of TH: D203 at JH, no B303 for
+    # it; 9H goes, TH stays in his hand.  In trick 10 (QH led) his 8H under QH while
+    # holding TH is C404 (yu3 iber); TH is never played and scores for nobody, so
+    # seat 1 has 10 less: 242, and the sheet's 252 is S601/S602 on it.
+    "yu3-discard-not-held.bgn": Game(
+        "yu3 discard of a card not held: D203, the rest moves (bgn-details §3)",
+        (Finding("D203", 8, 24, "JH", 1, None, 1),
+         Finding("C404", 19, 11, "8H", 1, 10, 1),
+         Finding("S601", 20, 7, "252", 1, None, None),
+         Finding("S602", 21, 7, "252", 1, None, None)),
+        (made((242, 30, 0)),)),
     # docs/bgn/replay.md §11 (yu4-38): side B takes all 8 tricks; seat 3 (side A)
     # announced a valid bela (KH with QH still held, QH rebela).  Declarations:
     # seat 2 run3:JH (20), seat 4 run4:AC (50); A has none, B wins the contest.
