@@ -141,6 +141,14 @@ EXPECTED: dict[str, Game] = {
         "false claim rest mid-trick",
         (Finding("A505", 16, 13, "claim", 1, 7, 3),),
         (made((74, 88)),)),
+    # docs/bgn/reading.md play: a claim may stand before the first card.  Seat 1
+    # (side A) claims every trick of the base deal: false (A505 on `claim`, trick
+    # 1); scored as claimed, A takes all 8 tricks: 152 + 10 + 90 capot = 252, the
+    # callers B are capoted and fail (yu4-38, yu4-42): 252 `-`.
+    "claim-rest-before-first-card.bgn": Game(
+        "claim rest before the first card: scored as claimed, capot included",
+        (Finding("A505", 9, 9, "claim", 1, 1, 1),),
+        (Deal(False, (252, 0), (252, 0)),)),
     # docs/bgn/replay.md §14 (yu4-43): with Target 100, after trick 7 (TC wins
     # for B, 16 points) side B has 88 + 16 = 104 >= 100: `claim game` is true, the
     # deal is scored as exactly those figures (A 34, B 104), `made` null, B wins.
