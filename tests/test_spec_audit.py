@@ -154,6 +154,21 @@ EXPECTED: dict[str, Game] = {
     # deal is scored as exactly those figures (A 34, B 104), `made` null, B wins.
     "claim-game-true.bgn": Game(
         "true claim game (yu4-43)", (), (Deal(None, (34, 104), (34, 104)),), result="B"),
+    # docs/bgn/replay.md §14 (yu4-28, reading C14): a yu4 bela is credited at its
+    # second card.  The base deal with QH and AH of seats 3 and 4 swapped, so seat
+    # 4 holds KH QH: it leads KH with `bela` in trick 3 (seat 3's JH wins it).
+    # Claimed by seat 4 right then with Target 40: B has 6 + 24 = 30 and the bela
+    # does not count yet (it would, 50, in yu3): A505, scored as claimed, 34 30.
+    "yu4-claim-game-bela-not-yet.bgn": Game(
+        "yu4 claim game: bela not credited after its first card (yu4-28)",
+        (Finding("A505", 12, 24, "claim", 1, 4, 4),),
+        (Deal(None, (34, 30), (34, 30)),)),
+    # The same deal one trick on: seat 3 leads AH, seat 4 QH `rebela`, seat 2's 9H
+    # wins (28): B has 58 + the bela now credited 20 = 78 >= 70: the claim is true,
+    # scored 34 78, made null, B wins.
+    "yu4-claim-game-bela-credited.bgn": Game(
+        "yu4 claim game: bela credited at its second card (yu4-28)", (),
+        (Deal(None, (34, 78), (34, 78)),), result="B"),
     # docs/bgn/replay.md §15 and docs/bgn/reading.md play: the true claim above with
     # trick 8 still written after it: play after the game was won, one S603 at its
     # first card (deal 1, trick 8, seat null); those cards are not replayed, so the
