@@ -26,6 +26,7 @@ from pathlib import Path
 
 import pytest
 from ingest_util import REPO, run_cli
+from test_worked_examples import Deal  # a deal's figures: made, score, total, hang
 
 AUDIT = REPO / "tests" / "records" / "audit"
 
@@ -42,16 +43,6 @@ class Finding:
     deal: int | None
     trick: int | None
     seat: int | None
-
-
-@dataclass(frozen=True)
-class Deal:
-    """The engine's figures for one deal as the contract gives them."""
-
-    made: bool | None
-    score: tuple[int, ...]
-    total: tuple[int, ...]
-    hang: int = 0
 
 
 @dataclass(frozen=True)
