@@ -35,10 +35,10 @@ def test_a_truncated_and_a_fake_gzip_are_named_and_the_good_file_goes_in(tmp_pat
     assert again.stderr.count("cannot read to its end") == 2
 
 
-def test_json_lines_findings_have_no_line_in_every_unit(tmp_path):
-    """JSON Lines records carry no token places: their findings have line 0 in the
-    validation report, and the dataset keeps 0 in every unit of work (a unit's line
-    offset is not added to "no place")."""
+def test_json_lines_findings_stand_at_their_json_line_in_every_unit(tmp_path):
+    """JSON Lines records carry no token places: a finding's line is its game's JSON
+    line and its col is null (docs/bgn/json.md), and the dataset keeps the file's
+    line in every unit of work (a unit's line offset is added once)."""
     bgn = write_corpus(tmp_path / "x.bgn", "yu4", games=40, seed=5, violation_rate=0.5)
     jsonl = tmp_path / "in" / "x.jsonl"
     jsonl.parent.mkdir()
@@ -50,5 +50,6 @@ def test_json_lines_findings_have_no_line_in_every_unit(tmp_path):
     assert run.returncode == 0, run.stderr
     rows = table(ds, "violations")
     assert len(rows) == 151
-    assert {r["line"] for r in rows} == {0}
+    # one game per line, no blank line: game N stands on line N of the file
+    assert all(r["line"] == r["game_index"] and r["col"] is None for r in rows)
     assert len({r["game_index"] for r in rows}) > 1
