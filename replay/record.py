@@ -616,10 +616,12 @@ class Game:
     #: the raw text of the game as read (kept for rejects); may be empty
     source_text: str = ""
     #: how many lines of ``source_text`` the reader read whole, each the writer's own
-    #: text (0 when any line it read whole is not); with the tags, the first deal's
-    #: header and the result line as the writer writes them, that is every line,
-    #: and ``source_text`` is the canonical text (``ingest.bgn.writer.read_game_id``);
-    #: whoever changes a Game after reading it must set this to 0
+    #: text; 0 when any line it read whole is not, or when the text holds any other
+    #: line than these, one per tag, the empty line after the tags, the first deal's
+    #: header and the result line.  With the tags, that header and the result line as
+    #: the writer writes them, ``source_text`` is the canonical text
+    #: (``ingest.bgn.writer.read_game_id``); whoever changes a Game after reading it
+    #: must set this to 0
     verbatim_lines: int = field(default=0, compare=False)
 
     def __init__(self, tags: dict[str, str] | None = None,

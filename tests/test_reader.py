@@ -701,6 +701,11 @@ _CANONICAL = (
     ("2. KS", "{a comment}\n2. KS"),
     ("\n\ndeal", "\ndeal"),  # no empty line after the tags
     ("result *", "result  *"),
+    # lines the writer does not write, counted by the reader (``Game.verbatim_lines``)
+    ("\n\ndeal", "\n\n\ndeal"),  # two empty lines after the tags
+    ("\ntotal 0 0", "\n\ntotal 0 0"),  # an empty line between two fast lines
+    ("\nresult *", "\n \nresult *"),  # a line of a space before the result
+    ('[Event "e"]\n', '[Event "e"]\n[Event "e"]\n'),  # a tag line twice: one tag
 ])
 def test_a_source_text_is_taken_for_canonical_only_when_it_is(edit):
     """A source text is taken for canonical (the JSON report hashes it as it stands)

@@ -1271,9 +1271,20 @@ class _GameReader:
                 self.fail(e, None)
             if self.sec == S_TAGS and self.pend:
                 game.comments = self.pend
-        text = "\n".join(self.src).rstrip()
+        src = self.src
+        text = "\n".join(src).rstrip()
         game.source_text = text + "\n" if text else ""
-        game.verbatim_lines = len(self.src) - self.slow_lines if self.verbatim else 0
+        game.verbatim_lines = 0
+        if self.verbatim:
+            # every line of the text is a fast line, a tag line, the empty line after
+            # the tags, the first deal's header or the result line: counted here, where
+            # the lines are at hand (the text's blank lines at its end are dropped)
+            kept = len(src)
+            while kept and (not src[kept - 1] or src[kept - 1].isspace()):
+                kept -= 1
+            fast = len(src) - self.slow_lines
+            if kept == len(game.tags) + fast + 3:
+                game.verbatim_lines = fast
         return game
 
     def add_src(self, text: str) -> None:
