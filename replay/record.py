@@ -296,6 +296,83 @@ def _line_places(ln: int, cols: dict[int, tuple[int, ...]],
     return made
 
 
+class RowPlaces(Sequence[Pos]):
+    """The places of the words of one line read whole, from index ``at`` on (one
+    space between each): the cards of a ``talon`` line, the numbers of a
+    ``score`` or ``total`` line.  Kept as the line and built into a list only when
+    asked (a finding at a talon card or a sheet number; a clean record never asks).
+    ``append`` and ``extend`` (the general reader going on with the section on the
+    next line) turn it into that list first; it compares equal to the list."""
+
+    __slots__ = ("ln", "text", "at", "_places")
+
+    def __init__(self, ln: int, text: str, at: int) -> None:
+        self.ln = ln
+        self.text = text
+        self.at = at
+        self._places: list[Pos] | None = None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # compiled by mypyc, pickle cannot make one without its constructor
+        return _row_places, (self.ln, self.text, self.at, self._places)
+
+    def _built(self) -> list[Pos]:
+        places = self._places
+        if places is None:
+            ln, text = self.ln, self.text
+            places = []
+            i = self.at
+            while i < len(text):
+                places.append((ln, i + 1))
+                j = text.find(" ", i)
+                if j < 0:
+                    break
+                i = j + 1
+            self._places = places
+        return places
+
+    @overload
+    def __getitem__(self, i: int) -> Pos: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[Pos]: ...
+
+    def __getitem__(self, i: int | slice) -> Pos | list[Pos]:
+        return self._built()[i]
+
+    def __len__(self) -> int:
+        return len(self._built())
+
+    def __iter__(self) -> Iterator[Pos]:
+        return iter(self._built())
+
+    def append(self, place: Pos) -> None:
+        self._built().append(place)
+
+    def extend(self, places: Sequence[Pos]) -> None:
+        self._built().extend(places)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (RowPlaces, list)):
+            return self._built() == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(self._built())
+
+
+own_abc_caches(RowPlaces)
+
+
+def _row_places(ln: int, text: str, at: int, places: list[Pos] | None) -> RowPlaces:
+    """Pickled places, rebuilt."""
+    made = RowPlaces(ln, text, at)
+    made._places = places
+    return made
+
+
 #: one seat of a hands line read whole: (seat, seat col, (start, end) index of each
 #: delivery, col of each card), as ``ingest.bgn.fastlines.hand_shape`` finds it
 SeatShape = tuple[int, int, tuple[tuple[int, int], ...], tuple[int, ...]]
@@ -501,12 +578,13 @@ class ScoreLine:
 
     values: list[Decimal | None]
     pos: Pos = NOPOS  # the keyword
-    value_pos: list[Pos] = field(default_factory=list)
+    #: where each number stands: a list, or a :class:`RowPlaces` for a line read whole
+    value_pos: list[Pos] | RowPlaces = field(default_factory=list)
     hang: Decimal | None = None
     hang_pos: Pos = NOPOS
 
     def __init__(self, values: list[Decimal | None], pos: Pos = NOPOS,
-                 value_pos: list[Pos] | None = None, hang: Decimal | None = None,
+                 value_pos: list[Pos] | RowPlaces | None = None, hang: Decimal | None = None,
                  hang_pos: Pos = NOPOS) -> None:
         self.values = values
         self.pos = pos
@@ -534,7 +612,8 @@ class Deal:
     turn_pos: Pos = NOPOS
     talon: list[str] | None = None
     talon_pos: Pos = NOPOS
-    talon_card_pos: list[Pos] = field(default_factory=list)
+    #: a list, or a :class:`RowPlaces` for a ``talon`` line read whole
+    talon_card_pos: list[Pos] | RowPlaces = field(default_factory=list)
     bids: list[Call] | None = None
     bids_pos: Pos = NOPOS
     announce: list[Announce] = field(default_factory=list)
@@ -558,7 +637,7 @@ class Deal:
                  hand_card_pos: dict[int, list[Pos]] | LinePlaces | None = None,
                  turn: str | None = None, turn_pos: Pos = NOPOS,
                  talon: list[str] | None = None, talon_pos: Pos = NOPOS,
-                 talon_card_pos: list[Pos] | None = None,
+                 talon_card_pos: list[Pos] | RowPlaces | None = None,
                  bids: list[Call] | None = None, bids_pos: Pos = NOPOS,
                  announce: list[Announce] | None = None,
                  exchange: list[Exchange] | None = None, exchange_pos: Pos = NOPOS,

@@ -29,10 +29,9 @@ MAX_SHEET: Final = 10000
 _WHOLE: Final[list[Decimal | None]] = [None] * (MAX_SHEET - MIN_SHEET + 1)
 
 
-def sheet_numbers(line: str, at: int, dash: bool, values: list[Decimal | None],
-                  cols: list[int]) -> bool:
-    """Append to ``values`` and ``cols`` the numbers of a sheet line written from
-    index ``at`` on, one space between each, and their columns: whole numbers
+def sheet_numbers(line: str, at: int, dash: bool, values: list[Decimal | None]) -> bool:
+    """Append to ``values`` the numbers of a sheet line written from index ``at`` on,
+    one space between each (their places: ``replay.record.RowPlaces``): whole numbers
     ``MIN_SHEET`` … ``MAX_SHEET`` spelled canonically (no ``+``, no leading zero, no
     ``-0``) and, with ``dash``, ``-`` (None).  False for anything else, which the
     general path reads (halves, ``hang``, a stray space).
@@ -42,7 +41,6 @@ def sheet_numbers(line: str, at: int, dash: bool, values: list[Decimal | None],
     n = len(line)
     i = at
     while i < n:
-        start = i
         neg = False
         c = ord(line[i])
         if c == 45:  # '-': the word, or a negative number
@@ -51,7 +49,6 @@ def sheet_numbers(line: str, at: int, dash: bool, values: list[Decimal | None],
                 if not dash:
                     return False
                 values.append(None)
-                cols.append(start + 1)
                 if i == n:
                     return True
                 i += 1
@@ -79,7 +76,6 @@ def sheet_numbers(line: str, at: int, dash: bool, values: list[Decimal | None],
         if d is None:
             d = _WHOLE[v - MIN_SHEET] = Decimal(v)
         values.append(d)
-        cols.append(start + 1)
         if i == n:
             return True
         i += 1  # the space before the next number

@@ -23,7 +23,6 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Iterator
 from decimal import Decimal
-from itertools import repeat
 from typing import Final
 
 from ingest.bgn.boundaries import scan_headers
@@ -88,6 +87,7 @@ from replay.record import (
     Play,
     PlayLane,
     Pos,
+    RowPlaces,
     ScoreLine,
 )
 from replay.variants import table_facts
@@ -511,13 +511,10 @@ class _GameReader:
         else:
             return False
         values: list[Decimal | None] = []
-        cols: list[int] = []
-        if not sheet_numbers(line, 6, state == S_SCORE, values, cols):
+        if not sheet_numbers(line, 6, state == S_SCORE, values):
             return False
-        self._enter(state, (ln, 1))
-        sl = self.line  # just opened: its lists are empty, ours take their place
-        sl.values = values
-        sl.value_pos = [(ln, col) for col in cols]
+        # the line's record made here, its numbers' places kept as the line itself
+        self._enter(state, (ln, 1), ScoreLine(values, (ln, 1), RowPlaces(ln, line, 6)))
         return True
 
     def fast_cards(self, line: str, ln: int) -> bool:
@@ -538,7 +535,11 @@ class _GameReader:
             if cards_at(line, 6, k, found):
                 self._enter(S_TALON, (ln, 1))
                 self.talon.extend([CARD_TEXT[c] for c in found])
-                self.deal.talon_card_pos.extend([(ln, col) for col in range(7, 7 + 3 * k, 3)])
+                deal = self.deal
+                if deal.talon_card_pos:
+                    deal.talon_card_pos.extend([(ln, col) for col in range(7, 7 + 3 * k, 3)])
+                else:  # the usual case: the places kept as the line itself
+                    deal.talon_card_pos = RowPlaces(ln, line, 6)
                 return True
         parts = line.split(" ")
         w = parts[0]
@@ -557,7 +558,7 @@ class _GameReader:
             self._enter(S_TALON, (ln, 1))
             deal = self.deal
             self.talon += cards
-            deal.talon_card_pos += [(ln, col) for col in range(7, 7 + 3 * len(cards), 3)]
+            deal.talon_card_pos.extend([(ln, col) for col in range(7, 7 + 3 * len(cards), 3)])
         else:
             return False
         return True
@@ -626,7 +627,7 @@ class _GameReader:
             self._enter(S_SCORE if kind == "score" else S_TOTAL, pos)
             sl = self.line
             sl.values.extend(t[1])
-            sl.value_pos.extend(zip(repeat(ln), t[2]))
+            sl.value_pos.extend([(ln, col) for col in t[2]])
             if t[3] is not None:
                 sl.hang = t[3]
                 sl.hang_pos = (ln, t[4])
@@ -659,10 +660,11 @@ class _GameReader:
             self.close(tok)
         self._section(w, tok, pos)
 
-    def _enter(self, state: int, pos: Pos) -> None:
+    def _enter(self, state: int, pos: Pos, sheet: ScoreLine | None = None) -> None:
         """``_keyword`` for a fast line (never in the tags, header, result or after it),
         by the state of the section it opens (``S_HDR`` for a deal header): the
-        section before needs no closing checks when a fast line read it whole."""
+        section before needs no closing checks when a fast line read it whole.
+        ``sheet``: a score or total line's record, made by the fast line."""
         if self.fresh:
             # a declare line read whole names seats 1..n in order when the writer
             # writes it so (``dfull``): its dict is the deal's declare as it stands
@@ -678,7 +680,7 @@ class _GameReader:
         if state == S_HDR:
             self._open_deal(pos)
         else:
-            self._open(state, SECTION_WORDS[state], pos)
+            self._open(state, SECTION_WORDS[state], pos, sheet)
 
     def _section(self, w: str, tok: str, pos: Pos) -> None:
         """Open the section (or deal, or result) keyword ``w`` (written ``tok``) names."""
@@ -704,9 +706,10 @@ class _GameReader:
         self.kw = "deal"
         self.kw_pos = pos
 
-    def _open(self, state: int, tok: str, pos: Pos) -> None:
+    def _open(self, state: int, tok: str, pos: Pos, sheet: ScoreLine | None = None) -> None:
         """A section keyword (written ``tok``), by the state it opens: its place in the
-        deal's order checked, its record begun."""
+        deal's order checked, its record begun (for a score or total line, ``sheet``
+        when a fast line made it)."""
         self.lane = None  # a lane is read only while its play section is open
         if not self.game.deals or self.sec == S_HDR:
             raise p103(pos, f"expected 'deal' before a section, found {quote(tok)}")
@@ -781,7 +784,7 @@ class _GameReader:
             self.trick = None
             self.block = None
         elif state in (S_SCORE, S_TOTAL):
-            self.line = ScoreLine([], pos=pos)
+            self.line = ScoreLine([], pos) if sheet is None else sheet
             if state == S_SCORE:
                 deal.score = self.line
             else:
