@@ -7,12 +7,14 @@ plays, claims, the score sheet) and where each element stands in the source
 and :mod:`replay.engine` judges them against a ruleset.
 
 Cards are kept in canonical text (``"TH"``, ``"AS"``): the engine turns them
-into small ints once per deal.  Three containers are lazy, for speed on
+into small ints once per deal.  Some containers are lazy, for speed on
 canonical records: a deal's plays may be a :class:`PlayLane` (card ints and
-line places; Play objects on first access), its hands a :class:`HandsLine` (the
-line and its shape; lists of card texts on first access) and the card places of
-a one-line ``hands`` section a :class:`LinePlaces`; they read like a list and
-dicts.  Numbers on the score sheet are kept as
+line places; Play objects on first access), its calls a :class:`CallLane` (the
+bids line and what each call says; Call objects on first access), its hands a
+:class:`HandsLine` (the line and its shape; lists of card texts on first access),
+the card places of a one-line ``hands`` section a :class:`LinePlaces` and those
+of a talon line or a sheet line's numbers a :class:`RowPlaces`; they read like
+lists and dicts.  Numbers on the score sheet are kept as
 ``decimal.Decimal`` (halves occur in ru3), ``None`` for a written ``-``.
 """
 
@@ -116,6 +118,92 @@ def own_abc_caches(cls: type) -> None:
     the caches already and this does nothing."""
     if "_abc_impl" not in cls.__dict__:
         import_module("_abc")._abc_init(cls)
+
+
+#: the calls of a bids line read whole, as ``ingest.bgn.fastlines`` reads them: (call,
+#: written seat prefix or None, col) each (shared between the lines of the same text)
+CallItems = tuple[tuple[str, "int | None", int], ...]
+
+
+class CallLane(Sequence[Call]):
+    """The calls of a deal written as one canonical ``bids`` line, kept compact.
+
+    The reader keeps the line's text, its line number and what each call says
+    (:data:`CallItems`, shared by every line of the same text); :class:`Call`
+    objects are made on first access, exactly as the general reader makes them
+    (the writer, the JSON form, ingest's events, a finding's place).  The engine
+    reads the text (a remembered auction is looked up by it) and the items.
+    Once materialised the list is the record (``compact`` is False), as with a
+    :class:`PlayLane`; ``append`` (the general reader going on) turns it into the
+    list first.
+    """
+
+    __slots__ = ("text", "ln", "items", "_calls")
+
+    def __init__(self, text: str, ln: int, items: CallItems) -> None:
+        self.text = text
+        self.ln = ln
+        self.items = items
+        self._calls: list[Call] | None = None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # compiled by mypyc, pickle cannot make a lane without its constructor
+        return _call_lane, (self.text, self.ln, self.items, self._calls)
+
+    @property
+    def compact(self) -> bool:
+        """True while no Call list was handed out (the line is the record)."""
+        return self._calls is None
+
+    def materialize(self) -> list[Call]:
+        """The calls as :class:`Call` objects, exactly as the general reader makes them."""
+        calls = self._calls
+        if calls is None:
+            ln = self.ln
+            calls = [Call(call, seat, None, (ln, col)) for call, seat, col in self.items]
+            self._calls = calls
+        return calls
+
+    def __len__(self) -> int:
+        return len(self.items) if self._calls is None else len(self._calls)
+
+    def __bool__(self) -> bool:
+        return len(self) > 0
+
+    @overload
+    def __getitem__(self, i: int) -> Call: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[Call]: ...
+
+    def __getitem__(self, i: int | slice) -> Call | list[Call]:
+        return self.materialize()[i]
+
+    def __iter__(self) -> Iterator[Call]:
+        return iter(self.materialize())
+
+    def append(self, call: Call) -> None:
+        self.materialize().append(call)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (CallLane, list)):
+            return self.materialize() == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(self.materialize())
+
+
+own_abc_caches(CallLane)
+
+
+def _call_lane(text: str, ln: int, items: CallItems, calls: list[Call] | None) -> CallLane:
+    """A pickled lane of calls, rebuilt."""
+    lane = CallLane(text, ln, items)
+    lane._calls = calls
+    return lane
 
 
 #: where a trick line of a lane stands when it is not the canonical line right after
@@ -614,7 +702,8 @@ class Deal:
     talon_pos: Pos = NOPOS
     #: a list, or a :class:`RowPlaces` for a ``talon`` line read whole
     talon_card_pos: list[Pos] | RowPlaces = field(default_factory=list)
-    bids: list[Call] | None = None
+    #: a list, or a compact :class:`CallLane` the reader makes for a canonical line
+    bids: list[Call] | CallLane | None = None
     bids_pos: Pos = NOPOS
     announce: list[Announce] = field(default_factory=list)
     exchange: list[Exchange] | None = None
@@ -638,7 +727,7 @@ class Deal:
                  turn: str | None = None, turn_pos: Pos = NOPOS,
                  talon: list[str] | None = None, talon_pos: Pos = NOPOS,
                  talon_card_pos: list[Pos] | RowPlaces | None = None,
-                 bids: list[Call] | None = None, bids_pos: Pos = NOPOS,
+                 bids: list[Call] | CallLane | None = None, bids_pos: Pos = NOPOS,
                  announce: list[Announce] | None = None,
                  exchange: list[Exchange] | None = None, exchange_pos: Pos = NOPOS,
                  declare: dict[int, list[Combination]] | None = None,

@@ -776,6 +776,57 @@ def test_a_talon_and_a_sheet_read_whole_keep_their_places_as_the_line():
         assert fast == slow
 
 
+@pytest.mark.parametrize("bids, compact", [
+    ("bids H", True),
+    ("bids 1:pass 2:H 3:pass 4:pass", True),
+    ("bids pass pass pass pass", True),  # every seat passed: 'play' after it is P103
+    ("bids 01:H", True),  # read whole, not the writer's text
+    ("bids pass\nH pass pass", False),  # calls continued on the next line
+    ("bids pass H\n{after the calls}", False),  # a comment for the last call
+    ("bids pass H\n2:", False),  # a seat prefix with no call: P101
+    ("bids pass {why} H", False),  # not a canonical line: read token by token
+    ("bids h", False),
+])
+def test_a_bids_line_read_whole_stays_its_line_and_reads_as_the_general_way(bids, compact):
+    """A canonical bids line is kept as its text and its template's calls
+    (``CallLane``) until something asks for Call objects; the general path going on
+    in the section (a call or a comment on the next line) turns it into the list.
+    Records, parse errors and whole verdicts are those of the general path."""
+    from replay.engine import replay_game
+    from replay.record import CallLane
+
+    text = _DECLARE_GAME.replace("bids H", bids).replace("{}\n", "")
+    (fast,) = _read([text.split("\n")], fast_lines=True)
+    (slow,) = _read([text.split("\n")], fast_lines=False)
+    if not fast.errors:
+        calls = fast.deals[0].bids
+        assert (type(calls) is CallLane and calls.compact) is compact
+    a, b = verdict(replay_game(fast)), verdict(replay_game(slow))
+    assert fast == slow and fast.errors == slow.errors
+    assert a == b
+
+
+def test_a_call_lane_reads_as_the_list_of_its_calls():
+    """``CallLane``: its length and truth from the items, Call objects (places
+    included) on first access, equal to the list, kept after pickle and copy."""
+    import copy
+    import pickle
+
+    from replay.record import Call, CallLane
+
+    lane = CallLane("bids 1:H pass", 7, (("H", 1, 6), ("pass", None, 10)))
+    assert len(lane) == 2 and lane and lane.compact and not CallLane("bids", 1, ())
+    expected = [Call("H", 1, None, (7, 6)), Call("pass", None, None, (7, 10))]
+    assert lane == expected and expected == lane and lane[-1] == expected[1]
+    assert not lane.compact and list(lane) == expected
+    for again in (pickle.loads(pickle.dumps(lane)), copy.deepcopy(lane)):
+        assert type(again) is CallLane and again == expected
+    fresh = CallLane("bids 1:H pass", 7, (("H", 1, 6), ("pass", None, 10)))
+    assert pickle.loads(pickle.dumps(fresh)).compact
+    fresh.append(Call("X", None, None, (8, 1)))
+    assert fresh == [*expected, Call("X", None, None, (8, 1))]
+
+
 TAG_LINES = ['[Event "Club night"]', '[A ""]', '[A "x]"]', '[A_b "v"]', '[_ "v"]', '[A"x"]',
              '[ A "x"]', '[A  "x"]', '[A "x" ]', '  [A "x"]', '[A "a\\"b"]', '[A "a"b"]',
              '[A "x"] [B "y"]', '[A "]', '[Na me "x"]', '[É "v"]', '[ "x"]', '[A "x"]x"]',

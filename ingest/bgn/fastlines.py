@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from ingest.bgn.lexer import CACHE, FIGURES, call_of, lookup
 from ingest.bgn.writer import format_number
-from replay.record import SeatShape
+from replay.record import CallItems, SeatShape
 
 CARD_PATTERN = r"[789TJQKA][SHDC]"
 CARDS: Final = frozenset(r + s for s in "SHDC" for r in "789TJQKA")
@@ -143,7 +143,7 @@ Template = tuple[str, *tuple[Any, ...]]
 #: the items of each kind of template: bids (call, seat, col); declare (seat, seat col,
 #: (combination, col) …); exchange (seat, seat col, (action, col, cards, card cols) …);
 #: announce (seat, seat col, figures, figure cols)
-BidItems = tuple[tuple[str, int | None, int], ...]
+BidItems = CallItems
 DeclareItems = tuple[tuple[int, int, tuple[tuple[str, int], ...]], ...]
 ExchangeItems = tuple[tuple[int, int, tuple[tuple[str, int, tuple[str, ...], tuple[int, ...]], ...]],
                       ...]

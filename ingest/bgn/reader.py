@@ -76,6 +76,7 @@ from replay.record import (
     NOPOS,
     Announce,
     Call,
+    CallLane,
     Claim,
     Combination,
     Deal,
@@ -151,7 +152,7 @@ class _GameReader:
     deal: Deal
     hands: dict[int, list[list[str]]]  # the general path's (a HandsLine is made into one)
     talon: list[str]
-    bids: list[Call]
+    bids: list[Call] | CallLane
     exch: list[Exchange]
     decl: dict[int, list[Combination]]
     line: ScoreLine  # the open score or total line
@@ -273,6 +274,8 @@ class _GameReader:
                 self._unlane(self.lane)
             target = self.cur
         elif sec == S_BIDS:
+            if type(self.bids) is CallLane:
+                self._uncall(self.bids)
             target = self.cur_call
         elif sec == S_TAGS:
             self.pend.append(text)
@@ -327,7 +330,7 @@ class _GameReader:
             return False
         if not t[-1]:
             self.verbatim = False
-        self.fast_line(t, ln)
+        self.fast_line(t, line, ln)
         self.fresh = True
         return True
 
@@ -462,6 +465,12 @@ class _GameReader:
         self.plays = self.deal.plays = plays
         self.cur = plays[-1] if plays else None
 
+    def _uncall(self, lane: CallLane) -> None:
+        """Turn a bids line read whole into Call objects: the general path reads on in
+        ``bids`` (a call or a comment on the next line)."""
+        calls = self.bids = self.deal.bids = lane.materialize()
+        self.cur_call = calls[-1]
+
     def fast_hands(self, line: str, ln: int) -> bool:
         if self.sec == S_HANDS:
             return False
@@ -563,9 +572,9 @@ class _GameReader:
             return False
         return True
 
-    def fast_line(self, t: Template, ln: int) -> bool:
+    def fast_line(self, t: Template, line: str, ln: int) -> bool:
         """A canonical deal header, bids, exchange, announce, declare, score or total line
-        from its template."""
+        (``line``) from its template."""
         kind = t[0]
         pos = (ln, 1)
         if kind == "deal":
@@ -577,11 +586,10 @@ class _GameReader:
             self.sec = S_DEAL
         elif kind == "bids":
             self._enter(S_BIDS, pos)
-            calls = self.bids
-            # typed: compiled by mypyc, the template's Any would be iterated generically
+            # typed: compiled by mypyc, the template's Any would be read generically
             bid_items: BidItems = t[1]
-            calls.extend([Call(call, seat, None, (ln, col)) for call, seat, col in bid_items])
-            self.cur_call = calls[-1]
+            # the line and its template's items; Call objects when someone asks
+            self.bids = self.deal.bids = CallLane(line, ln, bid_items)
         elif kind == "declare":
             self._enter(S_DECL, pos)
             decl = self.decl
@@ -735,12 +743,8 @@ class _GameReader:
                 raise p103(pos, f"a second '{w}' section in deal {deal.number}")
             raise p103(pos, f"'{w}' cannot stand after '{prev}'")
         if state == S_PLAY:
-            if deal.bids:
-                for c in deal.bids:
-                    if c.call != "pass":
-                        break
-                else:
-                    raise p103(pos, "'play' after an auction in which every seat passed")
+            if deal.bids and _all_passed(deal.bids):
+                raise p103(pos, "'play' after an auction in which every seat passed")
         elif state == S_TURN and not self.facts.turn:
             raise p103(pos, f"'turn' in a variant without a turned card ({self._vname()})")
         elif state == S_TALON and not self.facts.talon:
@@ -980,6 +984,8 @@ class _GameReader:
     # bids --------------------------------------------------------------------
 
     def _in_bids(self, d: Descriptor, tok: str, pos: Pos, glued: bool) -> None:
+        if type(self.bids) is CallLane:
+            self._uncall(self.bids)
         kind = d[0]
         if kind == CARD and d[2] is None:  # 7S, 10H: point bids here
             call = call_of(tok)
@@ -1298,6 +1304,19 @@ class _GameReader:
             self.slow_lines += 1
         else:
             self.verbatim = False  # source_text is cut short
+
+
+def _all_passed(calls: list[Call] | CallLane) -> bool:
+    """Whether every written call is ``pass`` (a lane read by its items: no Call made)."""
+    if type(calls) is CallLane and calls.compact:
+        for call, _, _ in calls.items:
+            if call != "pass":
+                return False
+        return True
+    for c in calls:
+        if c.call != "pass":
+            return False
+    return True
 
 
 #: state -> the method that reads a token in it (plain functions: no reference cycle,
