@@ -24,7 +24,7 @@ from collections.abc import ItemsView, Iterator, KeysView, Mapping, Sequence, Va
 from dataclasses import dataclass, field
 from decimal import Decimal
 from importlib import import_module
-from typing import Any, Final, overload
+from typing import Any, Final, Generic, TypeVar, overload
 
 from replay.cards import CARD_TEXT, hand_sum, in_card_order
 from replay.pickling import by_fields
@@ -120,12 +120,55 @@ def own_abc_caches(cls: type) -> None:
         import_module("_abc")._abc_init(cls)
 
 
+T = TypeVar("T")
+
+
+class ListOnDemand(Sequence[T], Generic[T]):
+    """A record's list kept compact until someone asks for it: reads as the list
+    :meth:`materialize` builds (once), compares equal to it, and ``append`` adds to
+    it.  Subclasses keep the compact form and say how the list is built."""
+
+    __slots__ = ()
+
+    def materialize(self) -> list[T]:  # pragma: no cover - each subclass builds its own
+        raise NotImplementedError
+
+    @overload
+    def __getitem__(self, i: int) -> T: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[T]: ...
+
+    def __getitem__(self, i: int | slice) -> T | list[T]:
+        # both forms declared: compiled by mypyc, an annotation is checked when called
+        return self.materialize()[i]
+
+    def __iter__(self) -> Iterator[T]:
+        return iter(self.materialize())
+
+    def append(self, item: T) -> None:
+        self.materialize().append(item)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (ListOnDemand, list)):
+            return self.materialize() == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(self.materialize())
+
+
+own_abc_caches(ListOnDemand)
+
+
 #: the calls of a bids line read whole, as ``ingest.bgn.fastlines`` reads them: (call,
 #: written seat prefix or None, col) each (shared between the lines of the same text)
 CallItems = tuple[tuple[str, "int | None", int], ...]
 
 
-class CallLane(Sequence[Call]):
+class CallLane(ListOnDemand[Call]):
     """The calls of a deal written as one canonical ``bids`` line, kept compact.
 
     The reader keeps the line's text, its line number and what each call says
@@ -170,31 +213,6 @@ class CallLane(Sequence[Call]):
     def __bool__(self) -> bool:
         return len(self) > 0
 
-    @overload
-    def __getitem__(self, i: int) -> Call: ...
-
-    @overload
-    def __getitem__(self, i: slice) -> list[Call]: ...
-
-    def __getitem__(self, i: int | slice) -> Call | list[Call]:
-        return self.materialize()[i]
-
-    def __iter__(self) -> Iterator[Call]:
-        return iter(self.materialize())
-
-    def append(self, call: Call) -> None:
-        self.materialize().append(call)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, (CallLane, list)):
-            return self.materialize() == list(other)
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return repr(self.materialize())
-
 
 own_abc_caches(CallLane)
 
@@ -212,7 +230,7 @@ def _call_lane(text: str, ln: int, items: CallItems, calls: list[Call] | None) -
 LaneHead = tuple[int, int, int, int, tuple[int, ...] | None]
 
 
-class PlayLane(Sequence[Play]):
+class PlayLane(ListOnDemand[Play]):
     """The plays of a deal written as canonical trick lines, kept compact.
 
     Most records are canonical: ``N. C C C C`` a line, the trick numbers in
@@ -299,26 +317,6 @@ class PlayLane(Sequence[Play]):
     def __bool__(self) -> bool:
         return bool(self.cards)
 
-    @overload
-    def __getitem__(self, i: int) -> Play: ...
-
-    @overload
-    def __getitem__(self, i: slice) -> list[Play]: ...
-
-    def __getitem__(self, i: int | slice) -> Play | list[Play]:
-        # both forms declared: compiled by mypyc, an annotation is checked when called
-        return self.materialize()[i]
-
-    def __iter__(self) -> Iterator[Play]:
-        return iter(self.materialize())
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, (PlayLane, list)):
-            return self.materialize() == list(other)
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]
-
     def __repr__(self) -> str:
         return f"PlayLane({self.materialize()!r})"
 
@@ -384,7 +382,7 @@ def _line_places(ln: int, cols: dict[int, tuple[int, ...]],
     return made
 
 
-class RowPlaces(Sequence[Pos]):
+class RowPlaces(ListOnDemand[Pos]):
     """The places of the words of one line read whole, from index ``at`` on (one
     space between each): the cards of a ``talon`` line, the numbers of a
     ``score`` or ``total`` line.  Kept as the line and built into a list only when
@@ -404,7 +402,8 @@ class RowPlaces(Sequence[Pos]):
         # compiled by mypyc, pickle cannot make one without its constructor
         return _row_places, (self.ln, self.text, self.at, self._places)
 
-    def _built(self) -> list[Pos]:
+    def materialize(self) -> list[Pos]:
+        """The places, one ``(line, col)`` per word."""
         places = self._places
         if places is None:
             ln, text = self.ln, self.text
@@ -419,36 +418,11 @@ class RowPlaces(Sequence[Pos]):
             self._places = places
         return places
 
-    @overload
-    def __getitem__(self, i: int) -> Pos: ...
-
-    @overload
-    def __getitem__(self, i: slice) -> list[Pos]: ...
-
-    def __getitem__(self, i: int | slice) -> Pos | list[Pos]:
-        return self._built()[i]
-
     def __len__(self) -> int:
-        return len(self._built())
-
-    def __iter__(self) -> Iterator[Pos]:
-        return iter(self._built())
-
-    def append(self, place: Pos) -> None:
-        self._built().append(place)
+        return len(self.materialize())
 
     def extend(self, places: Sequence[Pos]) -> None:
-        self._built().extend(places)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, (RowPlaces, list)):
-            return self._built() == list(other)
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return repr(self._built())
+        self.materialize().extend(places)
 
 
 own_abc_caches(RowPlaces)
