@@ -4,6 +4,7 @@
     python benchmarks/bench_validate.py --quick     # 5,000 deals, for a smoke run
     python benchmarks/bench_validate.py --all-variants   # all 12 playable variants in turn
     python benchmarks/bench_validate.py --variant hu2    # one variant in process, best of --rounds
+    python benchmarks/bench_validate.py --json-ab        # validate -j 1 against --json, --rounds
 
 What it measures (one process, one core, unless said otherwise):
 - full validation, as ``belot validate`` does it: read BGN text, replay every
@@ -248,6 +249,31 @@ def bench_jobs(path: Path, plays: int, pgn: Path, rounds: int) -> None:
     print(f"  whole -j 1 text against python-chess: {rates['-j 1'] / chess_pps:.1f}x (target >= 10x)")
 
 
+def bench_json_ab(path: Path, rounds: int) -> None:
+    """Whole ``belot validate -j 1`` with the text report against the same with
+    ``--json``, taking turns for ``rounds`` rounds (start-up and output included):
+    the best and the median of each, and JSON's CPU seconds over text's (issue 17's
+    target: the JSON report within 10% of the text report)."""
+    import statistics
+
+    configs = (("text", ["validate", "-j", "1", str(path)]),
+               ("json", ["validate", "-j", "1", "--json", str(path)]))
+    runs: dict[str, list[tuple[float, float]]] = {name: [] for name, _ in configs}
+    for k in range(rounds):
+        for name, argv in configs:
+            runs[name].append(run_command(argv))
+        print(f"  round {k + 1}: " + ", ".join(
+            f"{name} {runs[name][-1][0]:.2f}s wall {runs[name][-1][1]:.2f}s CPU"
+            for name, _ in configs), flush=True)
+    cpu = {name: [c for _, c in runs[name]] for name, _ in configs}
+    for name, _ in configs:
+        print(f"  {name}: CPU best {min(cpu[name]):.2f}s, median "
+              f"{statistics.median(cpu[name]):.2f}s; wall best {min(w for w, _ in runs[name]):.2f}s")
+    print(f"  JSON / text CPU seconds: best {min(cpu['json']) / min(cpu['text']):.3f}, median "
+          f"{statistics.median(cpu['json']) / statistics.median(cpu['text']):.3f}, per round "
+          + " ".join(f"{j / t:.3f}" for j, t in zip(cpu["json"], cpu["text"], strict=True)))
+
+
 def bench_startup(repeat: int = 10) -> None:
     """``belot --help`` and ``belot validate --help``: the best wall-clock time of fresh
     processes (the bytecode compiled by scripts/setup.sh, as installed)."""
@@ -290,11 +316,22 @@ def main() -> None:
                     help="every playable variant in turn instead of yu4 and mk4")
     ap.add_argument("--variant", help="only one variant's games of the all-variants corpus: "
                     "the text report in process, best of --rounds runs (CPU and wall seconds)")
-    ap.add_argument("--rounds", type=int, default=5, help="runs for --variant (default 5)")
+    ap.add_argument("--json-ab", action="store_true",
+                    help="only whole `belot validate -j 1` against `-j 1 --json` on the "
+                    "all-variants corpus, taking turns for --rounds rounds")
+    ap.add_argument("--rounds", type=int, default=5,
+                    help="runs for --variant and --json-ab (default 5)")
     args = ap.parse_args()
     deals = 5_000 if args.quick else args.deals
     if args.variant:
         bench_variant(args.variant, deals, args.rounds)
+        return
+    if args.json_ab:
+        from replay.simulate import SUPPORTED
+
+        path, _ = corpus(deals, variants=SUPPORTED, tag="all-")
+        print(f"whole commands on {path.name}, {args.rounds} rounds taking turns:")
+        bench_json_ab(path, args.rounds)
         return
 
     t = time.perf_counter()

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Final
 
 from replay.cards import ALL_TRUMPS, NO_TRUMPS, SUITS
 from replay.pickling import by_fields
-from replay.record import Call
+from replay.record import Call, CallLane
 
 if TYPE_CHECKING:
     from replay.ruleset import Ruleset
@@ -604,7 +604,7 @@ _AUCTIONS: Final[dict[_AuctionKey, tuple[object, AuctionResult]]] = {}
 _AUCTIONS_MAX: Final = 4096  # a few hundred distinct auctions fill most files; bounded memory
 
 
-def auction_of(rs: Ruleset, calls: list[Call], order: tuple[int, ...], dealer: int,
+def auction_of(rs: Ruleset, calls: list[Call] | CallLane, order: tuple[int, ...], dealer: int,
                turned_suit: int | None, dealer_points: int) -> AuctionResult:
     """``run_auction(model_for(...))``, remembered.
 
@@ -616,12 +616,18 @@ def auction_of(rs: Ruleset, calls: list[Call], order: tuple[int, ...], dealer: i
     """
     if not rs.auction.weighs_dealer_hand:
         dealer_points = 0  # only bg4's weak-dealer annulment reads it
-    # one flat tuple (a tuple per call would be made, hashed and freed per deal)
-    flat: list[object] = [id(rs), dealer, turned_suit, dealer_points]
-    for c in calls:
-        flat.append(c.call)
-        flat.append(c.seat)
-    key = tuple(flat)
+    key: _AuctionKey
+    if type(calls) is CallLane and calls.compact:
+        # a bids line read whole: its text says every call and seat prefix (a line
+        # of other text that says the same is another key, remembered apart)
+        key = (id(rs), dealer, turned_suit, dealer_points, calls.text)
+    else:
+        # one flat tuple (a tuple per call would be made, hashed and freed per deal)
+        flat: list[object] = [id(rs), dealer, turned_suit, dealer_points]
+        for c in calls:
+            flat.append(c.call)
+            flat.append(c.seat)
+        key = tuple(flat)
     hit = _AUCTIONS.get(key)
     if hit is not None and hit[0] is rs:
         return hit[1]

@@ -7,12 +7,14 @@ plays, claims, the score sheet) and where each element stands in the source
 and :mod:`replay.engine` judges them against a ruleset.
 
 Cards are kept in canonical text (``"TH"``, ``"AS"``): the engine turns them
-into small ints once per deal.  Three containers are lazy, for speed on
+into small ints once per deal.  Some containers are lazy, for speed on
 canonical records: a deal's plays may be a :class:`PlayLane` (card ints and
-line places; Play objects on first access), its hands a :class:`HandsLine` (the
-line and its shape; lists of card texts on first access) and the card places of
-a one-line ``hands`` section a :class:`LinePlaces`; they read like a list and
-dicts.  Numbers on the score sheet are kept as
+line places; Play objects on first access), its calls a :class:`CallLane` (the
+bids line and what each call says; Call objects on first access), its hands a
+:class:`HandsLine` (the line and its shape; lists of card texts on first access),
+the card places of a one-line ``hands`` section a :class:`LinePlaces` and those
+of a talon line or a sheet line's numbers a :class:`RowPlaces`; they read like
+lists and dicts.  Numbers on the score sheet are kept as
 ``decimal.Decimal`` (halves occur in ru3), ``None`` for a written ``-``.
 """
 
@@ -22,7 +24,7 @@ from collections.abc import ItemsView, Iterator, KeysView, Mapping, Sequence, Va
 from dataclasses import dataclass, field
 from decimal import Decimal
 from importlib import import_module
-from typing import Any, Final, overload
+from typing import Any, Final, Generic, TypeVar, overload
 
 from replay.cards import CARD_TEXT, hand_sum, in_card_order
 from replay.pickling import by_fields
@@ -118,13 +120,117 @@ def own_abc_caches(cls: type) -> None:
         import_module("_abc")._abc_init(cls)
 
 
+T = TypeVar("T")
+
+
+class ListOnDemand(Sequence[T], Generic[T]):
+    """A record's list kept compact until someone asks for it: reads as the list
+    :meth:`materialize` builds (once), compares equal to it, and ``append`` adds to
+    it.  Subclasses keep the compact form and say how the list is built."""
+
+    __slots__ = ()
+
+    def materialize(self) -> list[T]:  # pragma: no cover - each subclass builds its own
+        raise NotImplementedError
+
+    @overload
+    def __getitem__(self, i: int) -> T: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[T]: ...
+
+    def __getitem__(self, i: int | slice) -> T | list[T]:
+        # both forms declared: compiled by mypyc, an annotation is checked when called
+        return self.materialize()[i]
+
+    def __iter__(self) -> Iterator[T]:
+        return iter(self.materialize())
+
+    def append(self, item: T) -> None:
+        self.materialize().append(item)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (ListOnDemand, list)):
+            return self.materialize() == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(self.materialize())
+
+
+own_abc_caches(ListOnDemand)
+
+
+#: the calls of a bids line read whole, as ``ingest.bgn.fastlines`` reads them: (call,
+#: written seat prefix or None, col) each (shared between the lines of the same text)
+CallItems = tuple[tuple[str, "int | None", int], ...]
+
+
+class CallLane(ListOnDemand[Call]):
+    """The calls of a deal written as one canonical ``bids`` line, kept compact.
+
+    The reader keeps the line's text, its line number and what each call says
+    (:data:`CallItems`, shared by every line of the same text); :class:`Call`
+    objects are made on first access, exactly as the general reader makes them
+    (the writer, the JSON form, ingest's events, a finding's place).  The engine
+    reads the text (a remembered auction is looked up by it) and the items.
+    Once materialised the list is the record (``compact`` is False), as with a
+    :class:`PlayLane`; ``append`` (the general reader going on) turns it into the
+    list first.
+    """
+
+    __slots__ = ("text", "ln", "items", "_calls")
+
+    def __init__(self, text: str, ln: int, items: CallItems) -> None:
+        self.text = text
+        self.ln = ln
+        self.items = items
+        self._calls: list[Call] | None = None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # compiled by mypyc, pickle cannot make a lane without its constructor
+        return _call_lane, (self.text, self.ln, self.items, self._calls)
+
+    @property
+    def compact(self) -> bool:
+        """True while no Call list was handed out (the line is the record)."""
+        return self._calls is None
+
+    def materialize(self) -> list[Call]:
+        """The calls as :class:`Call` objects, exactly as the general reader makes them."""
+        calls = self._calls
+        if calls is None:
+            ln = self.ln
+            calls = [Call(call, seat, None, (ln, col)) for call, seat, col in self.items]
+            self._calls = calls
+        return calls
+
+    def __len__(self) -> int:
+        return len(self.items) if self._calls is None else len(self._calls)
+
+    def __bool__(self) -> bool:
+        return len(self) > 0
+
+
+own_abc_caches(CallLane)
+
+
+def _call_lane(text: str, ln: int, items: CallItems, calls: list[Call] | None) -> CallLane:
+    """A pickled lane of calls, rebuilt."""
+    lane = CallLane(text, ln, items)
+    lane._calls = calls
+    return lane
+
+
 #: where a trick line of a lane stands when it is not the canonical line right after
 #: the one before it: (index of the line in the lane, line, col of the number, col
 #: of the first card, card cols or None)
 LaneHead = tuple[int, int, int, int, tuple[int, ...] | None]
 
 
-class PlayLane(Sequence[Play]):
+class PlayLane(ListOnDemand[Play]):
     """The plays of a deal written as canonical trick lines, kept compact.
 
     Most records are canonical: ``N. C C C C`` a line, the trick numbers in
@@ -211,26 +317,6 @@ class PlayLane(Sequence[Play]):
     def __bool__(self) -> bool:
         return bool(self.cards)
 
-    @overload
-    def __getitem__(self, i: int) -> Play: ...
-
-    @overload
-    def __getitem__(self, i: slice) -> list[Play]: ...
-
-    def __getitem__(self, i: int | slice) -> Play | list[Play]:
-        # both forms declared: compiled by mypyc, an annotation is checked when called
-        return self.materialize()[i]
-
-    def __iter__(self) -> Iterator[Play]:
-        return iter(self.materialize())
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, (PlayLane, list)):
-            return self.materialize() == list(other)
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]
-
     def __repr__(self) -> str:
         return f"PlayLane({self.materialize()!r})"
 
@@ -292,6 +378,59 @@ def _line_places(ln: int, cols: dict[int, tuple[int, ...]],
                  places: dict[int, list[Pos]] | None) -> LinePlaces:
     """Pickled places, rebuilt."""
     made = LinePlaces(ln, cols)
+    made._places = places
+    return made
+
+
+class RowPlaces(ListOnDemand[Pos]):
+    """The places of the words of one line read whole, from index ``at`` on (one
+    space between each): the cards of a ``talon`` line, the numbers of a
+    ``score`` or ``total`` line.  Kept as the line and built into a list only when
+    asked (a finding at a talon card or a sheet number; a clean record never asks).
+    ``append`` and ``extend`` (the general reader going on with the section on the
+    next line) turn it into that list first; it compares equal to the list."""
+
+    __slots__ = ("ln", "text", "at", "_places")
+
+    def __init__(self, ln: int, text: str, at: int) -> None:
+        self.ln = ln
+        self.text = text
+        self.at = at
+        self._places: list[Pos] | None = None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # compiled by mypyc, pickle cannot make one without its constructor
+        return _row_places, (self.ln, self.text, self.at, self._places)
+
+    def materialize(self) -> list[Pos]:
+        """The places, one ``(line, col)`` per word."""
+        places = self._places
+        if places is None:
+            ln, text = self.ln, self.text
+            places = []
+            i = self.at
+            while i < len(text):
+                places.append((ln, i + 1))
+                j = text.find(" ", i)
+                if j < 0:
+                    break
+                i = j + 1
+            self._places = places
+        return places
+
+    def __len__(self) -> int:
+        return len(self.materialize())
+
+    def extend(self, places: Sequence[Pos]) -> None:
+        self.materialize().extend(places)
+
+
+own_abc_caches(RowPlaces)
+
+
+def _row_places(ln: int, text: str, at: int, places: list[Pos] | None) -> RowPlaces:
+    """Pickled places, rebuilt."""
+    made = RowPlaces(ln, text, at)
     made._places = places
     return made
 
@@ -501,12 +640,13 @@ class ScoreLine:
 
     values: list[Decimal | None]
     pos: Pos = NOPOS  # the keyword
-    value_pos: list[Pos] = field(default_factory=list)
+    #: where each number stands: a list, or a :class:`RowPlaces` for a line read whole
+    value_pos: list[Pos] | RowPlaces = field(default_factory=list)
     hang: Decimal | None = None
     hang_pos: Pos = NOPOS
 
     def __init__(self, values: list[Decimal | None], pos: Pos = NOPOS,
-                 value_pos: list[Pos] | None = None, hang: Decimal | None = None,
+                 value_pos: list[Pos] | RowPlaces | None = None, hang: Decimal | None = None,
                  hang_pos: Pos = NOPOS) -> None:
         self.values = values
         self.pos = pos
@@ -534,8 +674,10 @@ class Deal:
     turn_pos: Pos = NOPOS
     talon: list[str] | None = None
     talon_pos: Pos = NOPOS
-    talon_card_pos: list[Pos] = field(default_factory=list)
-    bids: list[Call] | None = None
+    #: a list, or a :class:`RowPlaces` for a ``talon`` line read whole
+    talon_card_pos: list[Pos] | RowPlaces = field(default_factory=list)
+    #: a list, or a compact :class:`CallLane` the reader makes for a canonical line
+    bids: list[Call] | CallLane | None = None
     bids_pos: Pos = NOPOS
     announce: list[Announce] = field(default_factory=list)
     exchange: list[Exchange] | None = None
@@ -558,8 +700,8 @@ class Deal:
                  hand_card_pos: dict[int, list[Pos]] | LinePlaces | None = None,
                  turn: str | None = None, turn_pos: Pos = NOPOS,
                  talon: list[str] | None = None, talon_pos: Pos = NOPOS,
-                 talon_card_pos: list[Pos] | None = None,
-                 bids: list[Call] | None = None, bids_pos: Pos = NOPOS,
+                 talon_card_pos: list[Pos] | RowPlaces | None = None,
+                 bids: list[Call] | CallLane | None = None, bids_pos: Pos = NOPOS,
                  announce: list[Announce] | None = None,
                  exchange: list[Exchange] | None = None, exchange_pos: Pos = NOPOS,
                  declare: dict[int, list[Combination]] | None = None,
@@ -616,10 +758,12 @@ class Game:
     #: the raw text of the game as read (kept for rejects); may be empty
     source_text: str = ""
     #: how many lines of ``source_text`` the reader read whole, each the writer's own
-    #: text (0 when any line it read whole is not); with the tags, the first deal's
-    #: header and the result line as the writer writes them, that is every line,
-    #: and ``source_text`` is the canonical text (``ingest.bgn.writer.read_game_id``);
-    #: whoever changes a Game after reading it must set this to 0
+    #: text; 0 when any line it read whole is not, or when the text holds any other
+    #: line than these, one per tag, the empty line after the tags, the first deal's
+    #: header and the result line.  With the tags, that header and the result line as
+    #: the writer writes them, ``source_text`` is the canonical text
+    #: (``ingest.bgn.writer.read_game_id``); whoever changes a Game after reading it
+    #: must set this to 0
     verbatim_lines: int = field(default=0, compare=False)
 
     def __init__(self, tags: dict[str, str] | None = None,

@@ -369,11 +369,13 @@ class GameReport:
 
         ``belot validate --json`` prints one such line per game.  Through
         ``json.dumps`` a deal cost a dict, two lists and the encoder's walk over
-        them, more than a sixth of a deal's validation (docs/performance.md);
-        here a deal is one formatted string.  The text is the same byte for byte
-        (``tests/test_report_json.py`` compares both on every variant's reports):
-        strings go through the ``json`` module's own string encoder, numbers as
-        ``json`` writes them (``_json_number``)."""
+        them, more than a sixth of a deal's validation (docs/performance.md).
+        Here a deal is one formatted string (``_deal_json``) whose numbers are
+        looked up, not formatted (``_int_text``), and the line joins them once.
+        The text is the same byte for byte (``tests/test_report_json.py``
+        compares both on every variant's reports): strings go through the
+        ``json`` module's own string encoder, numbers as ``json`` writes them
+        (``_json_number``)."""
         deals = ", ".join([_deal_json(d) for d in self.deals])
         violations = ", ".join([_violation_json(v) for v in self.violations])
         return (f'{{"file": {_json_str(self.file)}, "game": {self.game}, '
@@ -404,18 +406,52 @@ def _json_number(v: int | Decimal) -> str:
     return json.dumps(x)  # NaN or an infinity, as json writes them (no report has one)
 
 
+#: the whole numbers whose JSON text ``_int_text`` keeps: a report's scores and totals
+_INT_MIN: Final = -3000
+_INT_MAX: Final = 10000
+#: the text of each of them, at ``number - _INT_MIN``, made when first met
+_INT_TEXTS: Final[list[str | None]] = [None] * (_INT_MAX - _INT_MIN + 1)
+
+
+def _int_text(v: int) -> str:
+    """``str(v)``, the text ``json`` writes for an int; kept per number of the usual
+    range, so that a report number costs a look-up, not a new string to make and
+    free (compiled, ``str`` of an int is a call into the interpreter's formatter)."""
+    if _INT_MIN <= v <= _INT_MAX:
+        text = _INT_TEXTS[v - _INT_MIN]
+        if text is None:
+            text = _INT_TEXTS[v - _INT_MIN] = str(v)
+        return text
+    return str(v)
+
+
 def _json_numbers(values: list[int | Decimal]) -> str:
-    """``[a, b, …]`` as ``json.dumps`` writes a list of report numbers (an int, the
-    usual case, without a call)."""
-    return "[" + ", ".join([str(v) if type(v) is int else _json_number(v)
+    """``[a, b, …]`` as ``json.dumps`` writes a list of report numbers."""
+    return "[" + ", ".join([_int_text(v) if type(v) is int else _json_number(v)
                             for v in values]) + "]"
 
 
 def _deal_json(d: DealReport) -> str:
-    """``DealReport.to_json()`` as ``json.dumps`` writes it."""
+    """``DealReport.to_json()`` as ``json.dumps`` writes it.  The usual deal (whole
+    numbers, two or three sides) is one formatted string of looked-up numbers."""
     made = "null" if d.made is None else "true" if d.made else "false"
-    return (f'{{"deal": {d.deal}, "made": {made}, "score": {_json_numbers(d.score)}, '
-            f'"total": {_json_numbers(d.total)}, "hang": {_json_number(d.hang)}}}')
+    score, total, hang = d.score, d.total, d.hang
+    n = len(score)
+    if type(hang) is int and n == len(total) and (n == 2 or n == 3):
+        s0, s1, t0, t1 = score[0], score[1], total[0], total[1]
+        if type(s0) is int and type(s1) is int and type(t0) is int and type(t1) is int:
+            if n == 2:
+                return (f'{{"deal": {_int_text(d.deal)}, "made": {made}, "score": '
+                        f'[{_int_text(s0)}, {_int_text(s1)}], "total": '
+                        f'[{_int_text(t0)}, {_int_text(t1)}], "hang": {_int_text(hang)}}}')
+            s2, t2 = score[2], total[2]
+            if type(s2) is int and type(t2) is int:
+                return (f'{{"deal": {_int_text(d.deal)}, "made": {made}, "score": '
+                        f'[{_int_text(s0)}, {_int_text(s1)}, {_int_text(s2)}], "total": '
+                        f'[{_int_text(t0)}, {_int_text(t1)}, {_int_text(t2)}], '
+                        f'"hang": {_int_text(hang)}}}')
+    return (f'{{"deal": {d.deal}, "made": {made}, "score": {_json_numbers(score)}, '
+            f'"total": {_json_numbers(total)}, "hang": {_json_number(hang)}}}')
 
 
 def _violation_json(v: Violation) -> str:

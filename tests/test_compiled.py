@@ -120,7 +120,7 @@ def test_classes_with_an_abstract_base_keep_isinstance_apart():
     from collections.abc import Mapping, Sequence
 
     from ingest.bgn.lexer import CRLFText
-    from replay.record import HandsLine, LinePlaces, PlayLane
+    from replay.record import CallLane, HandsLine, LinePlaces, PlayLane, RowPlaces
 
     for m in MODULES:
         module = importlib.import_module(m)
@@ -130,6 +130,8 @@ def test_classes_with_an_abstract_base_keep_isinstance_apart():
     for base, kind, sample, outsider in ((Sequence, PlayLane, PlayLane(4), []),
                                          (Mapping, LinePlaces, LinePlaces(1, {}), {}),
                                          (Mapping, HandsLine, HandsLine("hands", 1, ()), {}),
+                                         (Sequence, RowPlaces, RowPlaces(1, "talon", 6), ()),
+                                         (Sequence, CallLane, CallLane("bids", 1, ()), []),
                                          (io.TextIOBase, CRLFText, None, io.StringIO())):
         for _ in range(2):  # the second round reads the caches the first one filled
             assert isinstance(outsider, base) and not isinstance(outsider, kind)

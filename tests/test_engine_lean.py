@@ -20,7 +20,7 @@ from mutations import mutate_lines
 from ingest.bgn.reader import _read, parse_games
 from ingest.bgn.writer import write_game
 from replay.engine import _same_numbers, replay_game
-from replay.record import PlayLane
+from replay.record import CallLane, PlayLane
 from replay.report import NO_CARDS, SEATS_FROM
 from replay.simulate import SUPPORTED, simulate_games
 
@@ -47,12 +47,14 @@ def test_both_read_paths_give_equal_reports_on_mutated_records():
     """The compact lane (cards as ints, no Play objects) and the general reader's
     Plays lead to equal reports: every DealReport field, the rows, plays and tricks
     made on demand, the tally, and the JSON line."""
-    lanes = compared = 0
+    lanes = compared = call_lanes = 0
     for text in TEXTS:
         lines = text.split("\n")
         fast = list(_read([list(lines)], fast_lines=True))
         slow = list(_read([list(lines)], fast_lines=False))
         for f, g in zip(fast, slow, strict=True):
+            # calls the engine reads by their bids line's text and items
+            call_lanes += sum(type(d.bids) is CallLane and d.bids.compact for d in f.deals)
             a, b = replay_game(f), replay_game(g)
             assert a.json_line() == b.json_line(), text
             assert a.deals == b.deals, text
@@ -63,6 +65,7 @@ def test_both_read_paths_give_equal_reports_on_mutated_records():
             if not f.errors:
                 lanes += sum(type(d.plays) is PlayLane and d.plays.compact for d in f.deals)
     assert compared > 250 and lanes > 200  # most deals' cards were read as compact lanes
+    assert call_lanes > 200  # and most deals' calls
 
 
 def test_rows_plays_and_tricks_made_on_demand_are_the_play():

@@ -701,6 +701,11 @@ _CANONICAL = (
     ("2. KS", "{a comment}\n2. KS"),
     ("\n\ndeal", "\ndeal"),  # no empty line after the tags
     ("result *", "result  *"),
+    # lines the writer does not write, counted by the reader (``Game.verbatim_lines``)
+    ("\n\ndeal", "\n\n\ndeal"),  # two empty lines after the tags
+    ("\ntotal 0 0", "\n\ntotal 0 0"),  # an empty line between two fast lines
+    ("\nresult *", "\n \nresult *"),  # a line of a space before the result
+    ('[Event "e"]\n', '[Event "e"]\n[Event "e"]\n'),  # a tag line twice: one tag
 ])
 def test_a_source_text_is_taken_for_canonical_only_when_it_is(edit):
     """A source text is taken for canonical (the JSON report hashes it as it stands)
@@ -714,6 +719,112 @@ def test_a_source_text_is_taken_for_canonical_only_when_it_is(edit):
     assert source_is_canonical(game) == (edit is None)
     assert (game.source_text == write_game(game, comments=False)) == (edit is None)
     assert read_game_id(game) == game_id(game)
+
+
+@pytest.mark.parametrize("end", ["", "\n", "\n\n", "\n  \n\t\n", "  \n"])
+def test_blank_lines_after_a_game_leave_its_text_canonical(end):
+    """The blank lines (and spaces) after the result are not part of the game's
+    text: the reader's line count leaves them out, as the text does."""
+    from ingest.bgn.writer import game_id, read_game_id, source_is_canonical, write_game
+
+    (game,) = parse_games(_CANONICAL + end)
+    assert source_is_canonical(game)
+    assert game.source_text == write_game(game, comments=False) == _CANONICAL
+    assert read_game_id(game) == game_id(game)
+
+
+def test_row_places_are_the_places_of_a_lines_words():
+    """``RowPlaces``: the places of a talon line's cards or a sheet line's numbers,
+    kept as the line until asked; equal to the list, that list once changed, and the
+    same after a pickle or a copy."""
+    import copy
+    import pickle
+
+    from replay.record import RowPlaces
+
+    places = RowPlaces(9, "score 81 - -20 1000", 6)
+    expected = [(9, 7), (9, 10), (9, 12), (9, 16)]
+    assert places == expected and expected == places and places != expected[:3]
+    assert len(places) == 4 and places[2] == (9, 12) and places[-1] == (9, 16)
+    assert places[1:3] == [(9, 10), (9, 12)] and list(places) == expected
+    assert pickle.loads(pickle.dumps(places)) == expected == copy.deepcopy(places)
+    assert RowPlaces(3, "talon 7S 8S 9S", 6) == [(3, 7), (3, 10), (3, 13)]
+    grown = RowPlaces(3, "talon 7S", 6)
+    grown.append((4, 1))
+    grown.extend([(4, 4)])
+    assert grown == [(3, 7), (4, 1), (4, 4)]
+
+
+def test_a_talon_and_a_sheet_read_whole_keep_their_places_as_the_line():
+    """A canonical talon, score or total line keeps its words' places as the line
+    (``RowPlaces``); a talon section continued on the next line turns them into a
+    list; either way the record is the general path's."""
+    from replay.record import RowPlaces
+
+    head = '[Variant "hu2"]\n\ndeal 1 dealer 1\n'
+    for body, lazy in (("talon 7S 8S 9S\n", True), ("talon 7S 8S\n9S\n", False)):
+        text = head + body + "score 10 -\ntotal 10 20\nresult *\n"
+        (fast,) = _read([text.split("\n")], fast_lines=True)
+        (slow,) = _read([text.split("\n")], fast_lines=False)
+        deal = fast.deals[0]
+        # kept as the line; the continued section made it build its list
+        assert type(deal.talon_card_pos) is RowPlaces
+        assert (deal.talon_card_pos._places is None) is lazy
+        assert type(deal.score.value_pos) is RowPlaces and type(deal.total.value_pos) is RowPlaces
+        assert deal.talon_card_pos == [(4, 7), (4, 10), (4 if lazy else 5, 13 if lazy else 1)]
+        assert deal.score.value_pos == [(5 if lazy else 6, 7), (5 if lazy else 6, 10)]
+        assert fast == slow
+
+
+@pytest.mark.parametrize("bids, compact", [
+    ("bids H", True),
+    ("bids 1:pass 2:H 3:pass 4:pass", True),
+    ("bids pass pass pass pass", True),  # every seat passed: 'play' after it is P103
+    ("bids 01:H", True),  # read whole, not the writer's text
+    ("bids pass\nH pass pass", False),  # calls continued on the next line
+    ("bids pass H\n{after the calls}", False),  # a comment for the last call
+    ("bids pass H\n2:", False),  # a seat prefix with no call: P101
+    ("bids pass {why} H", False),  # not a canonical line: read token by token
+    ("bids h", False),
+])
+def test_a_bids_line_read_whole_stays_its_line_and_reads_as_the_general_way(bids, compact):
+    """A canonical bids line is kept as its text and its template's calls
+    (``CallLane``) until something asks for Call objects; the general path going on
+    in the section (a call or a comment on the next line) turns it into the list.
+    Records, parse errors and whole verdicts are those of the general path."""
+    from replay.engine import replay_game
+    from replay.record import CallLane
+
+    text = _DECLARE_GAME.replace("bids H", bids).replace("{}\n", "")
+    (fast,) = _read([text.split("\n")], fast_lines=True)
+    (slow,) = _read([text.split("\n")], fast_lines=False)
+    if not fast.errors:
+        calls = fast.deals[0].bids
+        assert (type(calls) is CallLane and calls.compact) is compact
+    a, b = verdict(replay_game(fast)), verdict(replay_game(slow))
+    assert fast == slow and fast.errors == slow.errors
+    assert a == b
+
+
+def test_a_call_lane_reads_as_the_list_of_its_calls():
+    """``CallLane``: its length and truth from the items, Call objects (places
+    included) on first access, equal to the list, kept after pickle and copy."""
+    import copy
+    import pickle
+
+    from replay.record import Call, CallLane
+
+    lane = CallLane("bids 1:H pass", 7, (("H", 1, 6), ("pass", None, 10)))
+    assert len(lane) == 2 and lane and lane.compact and not CallLane("bids", 1, ())
+    expected = [Call("H", 1, None, (7, 6)), Call("pass", None, None, (7, 10))]
+    assert lane == expected and expected == lane and lane[-1] == expected[1]
+    assert not lane.compact and list(lane) == expected
+    for again in (pickle.loads(pickle.dumps(lane)), copy.deepcopy(lane)):
+        assert type(again) is CallLane and again == expected
+    fresh = CallLane("bids 1:H pass", 7, (("H", 1, 6), ("pass", None, 10)))
+    assert pickle.loads(pickle.dumps(fresh)).compact
+    fresh.append(Call("X", None, None, (8, 1)))
+    assert fresh == [*expected, Call("X", None, None, (8, 1))]
 
 
 TAG_LINES = ['[Event "Club night"]', '[A ""]', '[A "x]"]', '[A_b "v"]', '[_ "v"]', '[A"x"]',
@@ -812,16 +923,17 @@ def test_a_sheet_line_read_by_its_codes_reads_as_the_general_way(line, read):
     either way both read paths give the same record and verdict."""
     from ingest.bgn.fastlines import sheet_numbers
     from replay.engine import replay_game
+    from replay.record import RowPlaces
 
     values: list = []
-    cols: list = []
     took = line[:6] in ("score ", "total ") and sheet_numbers(
-        line, 6, line.startswith("score"), values, cols)
+        line, 6, line.startswith("score"), values)
     assert took == read
     if read:
         words = line.split(" ")[1:]
         assert values == [None if w == "-" else Decimal(w) for w in words]
-        assert cols == [7 + sum(len(w) + 1 for w in words[:i]) for i in range(len(words))]
+        assert list(RowPlaces(4, line, 6)) == [
+            (4, 7 + sum(len(w) + 1 for w in words[:i])) for i in range(len(words))]
     text = _DECLARE_GAME.replace("{}", "declare -").replace(
         "score 0 0\ntotal 0 0", line if line.startswith("total") else line + "\ntotal 0 0")
     (fast,) = _read([text.split("\n")], fast_lines=True)

@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from ingest.bgn.lexer import CACHE, FIGURES, call_of, lookup
 from ingest.bgn.writer import format_number
-from replay.record import SeatShape
+from replay.record import CallItems, SeatShape
 
 CARD_PATTERN = r"[789TJQKA][SHDC]"
 CARDS: Final = frozenset(r + s for s in "SHDC" for r in "789TJQKA")
@@ -29,10 +29,9 @@ MAX_SHEET: Final = 10000
 _WHOLE: Final[list[Decimal | None]] = [None] * (MAX_SHEET - MIN_SHEET + 1)
 
 
-def sheet_numbers(line: str, at: int, dash: bool, values: list[Decimal | None],
-                  cols: list[int]) -> bool:
-    """Append to ``values`` and ``cols`` the numbers of a sheet line written from
-    index ``at`` on, one space between each, and their columns: whole numbers
+def sheet_numbers(line: str, at: int, dash: bool, values: list[Decimal | None]) -> bool:
+    """Append to ``values`` the numbers of a sheet line written from index ``at`` on,
+    one space between each (their places: ``replay.record.RowPlaces``): whole numbers
     ``MIN_SHEET`` … ``MAX_SHEET`` spelled canonically (no ``+``, no leading zero, no
     ``-0``) and, with ``dash``, ``-`` (None).  False for anything else, which the
     general path reads (halves, ``hang``, a stray space).
@@ -42,7 +41,6 @@ def sheet_numbers(line: str, at: int, dash: bool, values: list[Decimal | None],
     n = len(line)
     i = at
     while i < n:
-        start = i
         neg = False
         c = ord(line[i])
         if c == 45:  # '-': the word, or a negative number
@@ -51,7 +49,6 @@ def sheet_numbers(line: str, at: int, dash: bool, values: list[Decimal | None],
                 if not dash:
                     return False
                 values.append(None)
-                cols.append(start + 1)
                 if i == n:
                     return True
                 i += 1
@@ -79,7 +76,6 @@ def sheet_numbers(line: str, at: int, dash: bool, values: list[Decimal | None],
         if d is None:
             d = _WHOLE[v - MIN_SHEET] = Decimal(v)
         values.append(d)
-        cols.append(start + 1)
         if i == n:
             return True
         i += 1  # the space before the next number
@@ -147,7 +143,7 @@ Template = tuple[str, *tuple[Any, ...]]
 #: the items of each kind of template: bids (call, seat, col); declare (seat, seat col,
 #: (combination, col) …); exchange (seat, seat col, (action, col, cards, card cols) …);
 #: announce (seat, seat col, figures, figure cols)
-BidItems = tuple[tuple[str, int | None, int], ...]
+BidItems = CallItems
 DeclareItems = tuple[tuple[int, int, tuple[tuple[str, int], ...]], ...]
 ExchangeItems = tuple[tuple[int, int, tuple[tuple[str, int, tuple[str, ...], tuple[int, ...]], ...]],
                       ...]

@@ -23,7 +23,6 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Iterator
 from decimal import Decimal
-from itertools import repeat
 from typing import Final
 
 from ingest.bgn.boundaries import scan_headers
@@ -77,6 +76,7 @@ from replay.record import (
     NOPOS,
     Announce,
     Call,
+    CallLane,
     Claim,
     Combination,
     Deal,
@@ -88,6 +88,7 @@ from replay.record import (
     Play,
     PlayLane,
     Pos,
+    RowPlaces,
     ScoreLine,
 )
 from replay.variants import table_facts
@@ -151,7 +152,7 @@ class _GameReader:
     deal: Deal
     hands: dict[int, list[list[str]]]  # the general path's (a HandsLine is made into one)
     talon: list[str]
-    bids: list[Call]
+    bids: list[Call] | CallLane
     exch: list[Exchange]
     decl: dict[int, list[Combination]]
     line: ScoreLine  # the open score or total line
@@ -273,6 +274,8 @@ class _GameReader:
                 self._unlane(self.lane)
             target = self.cur
         elif sec == S_BIDS:
+            if type(self.bids) is CallLane:
+                self._uncall(self.bids)
             target = self.cur_call
         elif sec == S_TAGS:
             self.pend.append(text)
@@ -327,7 +330,7 @@ class _GameReader:
             return False
         if not t[-1]:
             self.verbatim = False
-        self.fast_line(t, ln)
+        self.fast_line(t, line, ln)
         self.fresh = True
         return True
 
@@ -462,6 +465,12 @@ class _GameReader:
         self.plays = self.deal.plays = plays
         self.cur = plays[-1] if plays else None
 
+    def _uncall(self, lane: CallLane) -> None:
+        """Turn a bids line read whole into Call objects: the general path reads on in
+        ``bids`` (a call or a comment on the next line)."""
+        calls = self.bids = self.deal.bids = lane.materialize()
+        self.cur_call = calls[-1]
+
     def fast_hands(self, line: str, ln: int) -> bool:
         if self.sec == S_HANDS:
             return False
@@ -511,13 +520,10 @@ class _GameReader:
         else:
             return False
         values: list[Decimal | None] = []
-        cols: list[int] = []
-        if not sheet_numbers(line, 6, state == S_SCORE, values, cols):
+        if not sheet_numbers(line, 6, state == S_SCORE, values):
             return False
-        self._enter(state, (ln, 1))
-        sl = self.line  # just opened: its lists are empty, ours take their place
-        sl.values = values
-        sl.value_pos = [(ln, col) for col in cols]
+        # the line's record made here, its numbers' places kept as the line itself
+        self._enter(state, (ln, 1), ScoreLine(values, (ln, 1), RowPlaces(ln, line, 6)))
         return True
 
     def fast_cards(self, line: str, ln: int) -> bool:
@@ -538,7 +544,11 @@ class _GameReader:
             if cards_at(line, 6, k, found):
                 self._enter(S_TALON, (ln, 1))
                 self.talon.extend([CARD_TEXT[c] for c in found])
-                self.deal.talon_card_pos.extend([(ln, col) for col in range(7, 7 + 3 * k, 3)])
+                deal = self.deal
+                if deal.talon_card_pos:
+                    deal.talon_card_pos.extend([(ln, col) for col in range(7, 7 + 3 * k, 3)])
+                else:  # the usual case: the places kept as the line itself
+                    deal.talon_card_pos = RowPlaces(ln, line, 6)
                 return True
         parts = line.split(" ")
         w = parts[0]
@@ -557,14 +567,14 @@ class _GameReader:
             self._enter(S_TALON, (ln, 1))
             deal = self.deal
             self.talon += cards
-            deal.talon_card_pos += [(ln, col) for col in range(7, 7 + 3 * len(cards), 3)]
+            deal.talon_card_pos.extend([(ln, col) for col in range(7, 7 + 3 * len(cards), 3)])
         else:
             return False
         return True
 
-    def fast_line(self, t: Template, ln: int) -> bool:
+    def fast_line(self, t: Template, line: str, ln: int) -> bool:
         """A canonical deal header, bids, exchange, announce, declare, score or total line
-        from its template."""
+        (``line``) from its template."""
         kind = t[0]
         pos = (ln, 1)
         if kind == "deal":
@@ -576,11 +586,10 @@ class _GameReader:
             self.sec = S_DEAL
         elif kind == "bids":
             self._enter(S_BIDS, pos)
-            calls = self.bids
-            # typed: compiled by mypyc, the template's Any would be iterated generically
+            # typed: compiled by mypyc, the template's Any would be read generically
             bid_items: BidItems = t[1]
-            calls.extend([Call(call, seat, None, (ln, col)) for call, seat, col in bid_items])
-            self.cur_call = calls[-1]
+            # the line and its template's items; Call objects when someone asks
+            self.bids = self.deal.bids = CallLane(line, ln, bid_items)
         elif kind == "declare":
             self._enter(S_DECL, pos)
             decl = self.decl
@@ -626,7 +635,7 @@ class _GameReader:
             self._enter(S_SCORE if kind == "score" else S_TOTAL, pos)
             sl = self.line
             sl.values.extend(t[1])
-            sl.value_pos.extend(zip(repeat(ln), t[2]))
+            sl.value_pos.extend([(ln, col) for col in t[2]])
             if t[3] is not None:
                 sl.hang = t[3]
                 sl.hang_pos = (ln, t[4])
@@ -659,10 +668,11 @@ class _GameReader:
             self.close(tok)
         self._section(w, tok, pos)
 
-    def _enter(self, state: int, pos: Pos) -> None:
+    def _enter(self, state: int, pos: Pos, sheet: ScoreLine | None = None) -> None:
         """``_keyword`` for a fast line (never in the tags, header, result or after it),
         by the state of the section it opens (``S_HDR`` for a deal header): the
-        section before needs no closing checks when a fast line read it whole."""
+        section before needs no closing checks when a fast line read it whole.
+        ``sheet``: a score or total line's record, made by the fast line."""
         if self.fresh:
             # a declare line read whole names seats 1..n in order when the writer
             # writes it so (``dfull``): its dict is the deal's declare as it stands
@@ -678,7 +688,7 @@ class _GameReader:
         if state == S_HDR:
             self._open_deal(pos)
         else:
-            self._open(state, SECTION_WORDS[state], pos)
+            self._open(state, SECTION_WORDS[state], pos, sheet)
 
     def _section(self, w: str, tok: str, pos: Pos) -> None:
         """Open the section (or deal, or result) keyword ``w`` (written ``tok``) names."""
@@ -704,9 +714,10 @@ class _GameReader:
         self.kw = "deal"
         self.kw_pos = pos
 
-    def _open(self, state: int, tok: str, pos: Pos) -> None:
+    def _open(self, state: int, tok: str, pos: Pos, sheet: ScoreLine | None = None) -> None:
         """A section keyword (written ``tok``), by the state it opens: its place in the
-        deal's order checked, its record begun."""
+        deal's order checked, its record begun (for a score or total line, ``sheet``
+        when a fast line made it)."""
         self.lane = None  # a lane is read only while its play section is open
         if not self.game.deals or self.sec == S_HDR:
             raise p103(pos, f"expected 'deal' before a section, found {quote(tok)}")
@@ -732,12 +743,8 @@ class _GameReader:
                 raise p103(pos, f"a second '{w}' section in deal {deal.number}")
             raise p103(pos, f"'{w}' cannot stand after '{prev}'")
         if state == S_PLAY:
-            if deal.bids:
-                for c in deal.bids:
-                    if c.call != "pass":
-                        break
-                else:
-                    raise p103(pos, "'play' after an auction in which every seat passed")
+            if deal.bids and _all_passed(deal.bids):
+                raise p103(pos, "'play' after an auction in which every seat passed")
         elif state == S_TURN and not self.facts.turn:
             raise p103(pos, f"'turn' in a variant without a turned card ({self._vname()})")
         elif state == S_TALON and not self.facts.talon:
@@ -781,7 +788,7 @@ class _GameReader:
             self.trick = None
             self.block = None
         elif state in (S_SCORE, S_TOTAL):
-            self.line = ScoreLine([], pos=pos)
+            self.line = ScoreLine([], pos) if sheet is None else sheet
             if state == S_SCORE:
                 deal.score = self.line
             else:
@@ -977,6 +984,8 @@ class _GameReader:
     # bids --------------------------------------------------------------------
 
     def _in_bids(self, d: Descriptor, tok: str, pos: Pos, glued: bool) -> None:
+        if type(self.bids) is CallLane:
+            self._uncall(self.bids)
         kind = d[0]
         if kind == CARD and d[2] is None:  # 7S, 10H: point bids here
             call = call_of(tok)
@@ -1271,9 +1280,20 @@ class _GameReader:
                 self.fail(e, None)
             if self.sec == S_TAGS and self.pend:
                 game.comments = self.pend
-        text = "\n".join(self.src).rstrip()
+        src = self.src
+        text = "\n".join(src).rstrip()
         game.source_text = text + "\n" if text else ""
-        game.verbatim_lines = len(self.src) - self.slow_lines if self.verbatim else 0
+        game.verbatim_lines = 0
+        if self.verbatim:
+            # every line of the text is a fast line, a tag line, the empty line after
+            # the tags, the first deal's header or the result line: counted here, where
+            # the lines are at hand (the text's blank lines at its end are dropped)
+            kept = len(src)
+            while kept and (not src[kept - 1] or src[kept - 1].isspace()):
+                kept -= 1
+            fast = len(src) - self.slow_lines
+            if kept == len(game.tags) + fast + 3:
+                game.verbatim_lines = fast
         return game
 
     def add_src(self, text: str) -> None:
@@ -1284,6 +1304,19 @@ class _GameReader:
             self.slow_lines += 1
         else:
             self.verbatim = False  # source_text is cut short
+
+
+def _all_passed(calls: list[Call] | CallLane) -> bool:
+    """Whether every written call is ``pass`` (a lane read by its items: no Call made)."""
+    if type(calls) is CallLane and calls.compact:
+        for call, _, _ in calls.items:
+            if call != "pass":
+                return False
+        return True
+    for c in calls:
+        if c.call != "pass":
+            return False
+    return True
 
 
 #: state -> the method that reads a token in it (plain functions: no reference cycle,
