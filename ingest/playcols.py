@@ -256,37 +256,42 @@ class PlayColumns:
                 if play.comment is not None:
                     self.comment[base + k] = play.comment
 
-    def _per_card(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """(deal index, index in the deal from 0, seats at the table) of every card."""
+    def _deal_counts(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Per deal: (cards replayed, seats at the table, whole tricks, tricks begun).
+        Every per-card and per-trick column is one of these spread over the deal's
+        rows with ``np.repeat`` (a copy per row), not picked by an index per row."""
         count = numbers(self.count, np.int64)
-        of_deal = np.repeat(np.arange(len(count)), count)
-        start = np.cumsum(count) - count
-        k = np.arange(len(of_deal)) - start[of_deal]
-        return of_deal, k, numbers(self.seats, np.int64)[of_deal]
+        seats = numbers(self.seats, np.int64)
+        done = numbers(self.done, np.int64)
+        return count, seats, done, done + (count > done * seats)
 
     def plays(self, schema: pa.Schema) -> pa.Table | None:
         """The ``plays`` table (None when no card was replayed)."""
         total = len(self.cards)
         if not total:
             return None
-        of_deal, k, n = self._per_card()
+        count, seats, done, begun = self._deal_counts()
+        n = np.repeat(seats, count)
+        k = np.arange(total) - np.repeat(np.cumsum(count) - count, count)
         trick = k // n
-        position = k % n
-        # the leader of each card's trick: tricks begun are numbered through the unit
-        begun = numbers(self.done, np.int64) + (
-            numbers(self.count, np.int64) > numbers(self.done) * np.asarray(
-                self.seats))
-        first_trick = np.cumsum(begun) - begun
-        leader = numbers(self.leader, np.int64)[first_trick[of_deal] + trick]
+        position = k - trick * n
+        # the leader of each card's trick: each trick begun holds n cards, the
+        # unfinished one (where the play stopped) the cards after the whole ones
+        size = np.repeat(seats, begun)
+        part = count - done * seats
+        stopped = part > 0
+        size[(np.cumsum(begun) - 1)[stopped]] = part[stopped]
+        seat = np.repeat(numbers(self.leader, np.int64), size) + position
+        seat -= np.where(seat > n, n, 0)  # the turn goes round the table from the leader
         legal = np.ones(total, dtype=bool)
         legal[numbers(self.illegal, np.int64)] = False
         cols = {
-            "game_id": self._game_ids(numbers(self.game, np.int32)[of_deal]),
-            "deal": int_array(numbers(self.deal)[of_deal], pa.int16()),
+            "game_id": self._game_ids(np.repeat(numbers(self.game, np.int32), count)),
+            "deal": int_array(np.repeat(numbers(self.deal, np.int16), count), pa.int16()),
             "idx": int_array(k + 1, pa.int8()),
             "trick": int_array(trick + 1, pa.int8()),
             "position": int_array(position + 1, pa.int8()),
-            "seat": int_array((leader - 1 + position) % n + 1, pa.int8()),
+            "seat": int_array(seat, pa.int8()),
             "card": dict_array(numbers(self.cards, np.int32), CARD_DICT),
             "legal": bool_array(legal),
         }
@@ -297,26 +302,23 @@ class PlayColumns:
 
     def tricks(self, schema: pa.Schema) -> pa.Table | None:
         """The ``tricks`` table: one row per completed trick (None when there is none)."""
-        done = numbers(self.done, np.int64)
+        count, seats, done, begun = self._deal_counts()
         rows = int(done.sum())
         if not rows:
             return None
-        of_deal = np.repeat(np.arange(len(done)), done)
-        number = np.arange(rows) - (np.cumsum(done) - done)[of_deal]
-        n = numbers(self.seats, np.int64)[of_deal]
-        count = numbers(self.count, np.int64)
-        card_start = (np.cumsum(count) - count)[of_deal] + number * n
-        begun = done + (count > done * numbers(self.seats))
+        number = np.arange(rows) - np.repeat(np.cumsum(done) - done, done)
+        n = np.repeat(seats, done)
+        card_start = np.repeat(np.cumsum(count) - count, done) + number * n
         leader = numbers(self.leader, np.int64)[
-            (np.cumsum(begun) - begun)[of_deal] + number]
+            np.repeat(np.cumsum(begun) - begun, done) + number]
         cards = numbers(self.cards, np.int32)
         lead = cards[card_start]
         led = lead >> 3
-        trump = numbers(self.trump, np.int32)[of_deal]
+        trump = np.repeat(numbers(self.trump, np.int32), done)
         ruff = np.zeros(rows, dtype=bool)
         cols = {
-            "game_id": self._game_ids(numbers(self.game, np.int32)[of_deal]),
-            "deal": int_array(numbers(self.deal)[of_deal], pa.int16()),
+            "game_id": self._game_ids(np.repeat(numbers(self.game, np.int32), done)),
+            "deal": int_array(np.repeat(numbers(self.deal, np.int16), done), pa.int16()),
             "trick": int_array(number + 1, pa.int8()),
             "leader": int_array(leader, pa.int8()),
             "led_suit": dict_array(led, SUIT_DICT),
@@ -327,14 +329,16 @@ class PlayColumns:
             if p:
                 ruff |= has & ((card >> 3) == trump)
             cols[f"card{p + 1}"] = dict_array(card, CARD_DICT, has)
-            cols[f"seat{p + 1}"] = int_array((leader - 1 + p) % n + 1, pa.int8(), has)
+            seat = leader + p
+            seat -= np.where(seat > n, n, 0)
+            cols[f"seat{p + 1}"] = int_array(seat, pa.int8(), has)
         winner = numbers(self.winner, np.int64)
         side_of = numbers(self.side_of, np.int32)
         cols["winner"] = int_array(winner, pa.int8())
         cols["winner_side"] = dict_array(side_of[winner], string_array(list(self.sides)))
         cols["points"] = int_array(self.points, pa.int16())
         cols["trumped"] = bool_array(ruff & (led != trump))
-        cols["last_trick"] = bool_array(number + 1 == numbers(self.last)[of_deal])
+        cols["last_trick"] = bool_array(number + 1 == np.repeat(numbers(self.last), done))
         return pa.Table.from_arrays([cols[f.name] for f in schema], schema=schema)
 
     def _game_ids(self, game: np.ndarray) -> pa.Array:
