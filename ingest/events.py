@@ -123,9 +123,11 @@ def _sheet(line: ScoreLine | None) -> list[float | None] | None:
     return out
 
 
-def _figures(values: list[int | Decimal]) -> list[float]:
-    """Engine figures (ints, or Decimal halves in yu3/ru3) as floats (exact for halves)."""
-    return [float(v) for v in values]
+def _figures(values: list[int | Decimal]) -> list[int | Decimal]:
+    """Engine figures (ints, or Decimal halves in yu3/ru3) for a ``float32`` list column:
+    a copy of the list, each number converted in C as the column is made (exact for
+    halves; ``float`` called here would go through the generic call path per value)."""
+    return list(values)
 
 
 def side_points(dr: DealReport, side_of: tuple[int, ...]) -> tuple[int | None, int | None]:
