@@ -11,6 +11,7 @@ every table of every variant with ``pa.array``'s conversion.
 
 from __future__ import annotations
 
+import array
 import datetime as dt
 from typing import Any
 
@@ -101,7 +102,7 @@ def _codes(values: list[Any]) -> tuple[list[str], list[int]]:
 def _nested(values: list[Any], typ: pa.DataType, valid: np.ndarray | None) -> pa.Array:
     """A list or map column: offsets from the lengths, then the flattened items."""
     flat, ends = _flatten(values)
-    offsets = numbers(ends, np.int32)
+    offsets = np.frombuffer(array.array("i", ends), dtype=np.int32)  # past 255 at once
     offs = pa.Array.from_buffers(pa.int32(), len(offsets), [None, pa.py_buffer(offsets)])
     arr: pa.Array
     if pa.types.is_map(typ):

@@ -194,6 +194,8 @@ class PlayColumns:
         self.bela: dict[int, str] = {}
         self.annotation: dict[int, str] = {}
         self.comment: dict[int, str] = {}
+        #: the lists as arrays, once both tables are asked for (:meth:`_arrays`)
+        self._shared: tuple[np.ndarray, ...] | None = None
 
     def _lists(self) -> tuple[list, ...]:
         return (self.game_ids, self.game, self.deal, self.seats, self.count, self.done,
@@ -206,6 +208,7 @@ class PlayColumns:
 
     def rollback(self, mark: tuple[int, ...]) -> None:
         """Drop what was added since ``mark``: a game that failed half-way adds nothing."""
+        self._shared = None
         for lst, n in zip(self._lists(), mark, strict=True):
             del lst[n:]
         base = len(self.cards)
@@ -222,6 +225,7 @@ class PlayColumns:
         played = dr.played
         if played is None or not played.count:
             return
+        self._shared = None
         base = len(self.cards)
         cnt, n = played.count, played.n
         cards = played.cards
@@ -260,10 +264,21 @@ class PlayColumns:
         """Per deal: (cards replayed, seats at the table, whole tricks, tricks begun).
         Every per-card and per-trick column is one of these spread over the deal's
         rows with ``np.repeat`` (a copy per row), not picked by an index per row."""
-        count = numbers(self.count, np.int64)
-        seats = numbers(self.seats, np.int64)
-        done = numbers(self.done, np.int64)
-        return count, seats, done, done + (count > done * seats)
+        count, seats, done, begun, _, _, _, _ = self._arrays()
+        return count, seats, done, begun
+
+    def _arrays(self) -> tuple[np.ndarray, ...]:
+        """The lists both tables read, as arrays, converted once for the two: the
+        per-deal counts of :meth:`_deal_counts`, then the cards, the leaders, and each
+        deal's game and number."""
+        if self._shared is None:
+            count = numbers(self.count, np.int64)
+            seats = numbers(self.seats, np.int64)
+            done = numbers(self.done, np.int64)
+            self._shared = (count, seats, done, done + (count > done * seats),
+                            numbers(self.cards, np.int32), numbers(self.leader, np.int64),
+                            numbers(self.game, np.int32), numbers(self.deal, np.int16))
+        return self._shared
 
     def plays(self, schema: pa.Schema) -> pa.Table | None:
         """The ``plays`` table (None when no card was replayed)."""
@@ -281,18 +296,19 @@ class PlayColumns:
         part = count - done * seats
         stopped = part > 0
         size[(np.cumsum(begun) - 1)[stopped]] = part[stopped]
-        seat = np.repeat(numbers(self.leader, np.int64), size) + position
+        cards, leaders, game, deal = self._arrays()[4:]
+        seat = np.repeat(leaders, size) + position
         seat -= np.where(seat > n, n, 0)  # the turn goes round the table from the leader
         legal = np.ones(total, dtype=bool)
         legal[numbers(self.illegal, np.int64)] = False
         cols = {
-            "game_id": self._game_ids(np.repeat(numbers(self.game, np.int32), count)),
-            "deal": int_array(np.repeat(numbers(self.deal, np.int16), count), pa.int16()),
+            "game_id": self._game_ids(np.repeat(game, count)),
+            "deal": int_array(np.repeat(deal, count), pa.int16()),
             "idx": int_array(k + 1, pa.int8()),
             "trick": int_array(trick + 1, pa.int8()),
             "position": int_array(position + 1, pa.int8()),
             "seat": int_array(seat, pa.int8()),
-            "card": dict_array(numbers(self.cards, np.int32), CARD_DICT),
+            "card": dict_array(cards, CARD_DICT),
             "legal": bool_array(legal),
         }
         for name, sparse in (("bela", self.bela), ("annotation", self.annotation),
@@ -309,16 +325,15 @@ class PlayColumns:
         number = np.arange(rows) - np.repeat(np.cumsum(done) - done, done)
         n = np.repeat(seats, done)
         card_start = np.repeat(np.cumsum(count) - count, done) + number * n
-        leader = numbers(self.leader, np.int64)[
-            np.repeat(np.cumsum(begun) - begun, done) + number]
-        cards = numbers(self.cards, np.int32)
+        cards, leaders, game, deal = self._arrays()[4:]
+        leader = leaders[np.repeat(np.cumsum(begun) - begun, done) + number]
         lead = cards[card_start]
         led = lead >> 3
         trump = np.repeat(numbers(self.trump, np.int32), done)
         ruff = np.zeros(rows, dtype=bool)
         cols = {
-            "game_id": self._game_ids(np.repeat(numbers(self.game, np.int32), done)),
-            "deal": int_array(np.repeat(numbers(self.deal, np.int16), done), pa.int16()),
+            "game_id": self._game_ids(np.repeat(game, done)),
+            "deal": int_array(np.repeat(deal, done), pa.int16()),
             "trick": int_array(number + 1, pa.int8()),
             "leader": int_array(leader, pa.int8()),
             "led_suit": dict_array(led, SUIT_DICT),
