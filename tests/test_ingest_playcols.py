@@ -241,3 +241,12 @@ def test_numbers_take_the_byte_way_only_where_it_is_exact():
         numbers([1, 70_000], np.int16)
     with pytest.raises(TypeError):
         numbers([1, 2.5], np.int32)
+    # packed by struct: the values array.array gives (float32 rounding, Decimal halves,
+    # ints as floats), in an array that can be written to
+    import array
+
+    floats = numbers([0.1, 3, Decimal("0.5"), -1e30], np.float32)
+    assert floats.tobytes() == array.array("f", [0.1, 3, 0.5, -1e30]).tobytes()
+    wide = numbers([1, -2, 70_000], np.int32)
+    wide[0] = 5
+    assert wide.tolist() == [5, -2, 70_000]
