@@ -88,13 +88,18 @@ def _codes(values: list[Any]) -> tuple[list[str], list[int]]:
     validity bitmap."""
     code: dict[Any, int] = {}
     codes: list[int] = []
+    last: Any = None
+    c = 0
     for v in values:
         if v is None:
             codes.append(0)
             continue
-        c = code.get(v)
-        if c is None:
-            c = code[v] = len(code)
+        if v is not last:  # a run of one object (a game's file, a deal's sides) is
+            last = v       # looked up once
+            got = code.get(v)
+            if got is None:
+                got = code[v] = len(code)
+            c = got
         codes.append(c)
     return list(code), codes
 

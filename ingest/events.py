@@ -18,6 +18,7 @@ import hashlib
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
+from typing import Final
 
 import pyarrow as pa
 
@@ -152,6 +153,11 @@ def side_points(dr: DealReport, side_of: tuple[int, ...]) -> tuple[int | None, i
     return raw[cs], sum(raw) - raw[cs]
 
 
+#: the jack's and the nine's rank within a suit (a card is ``suit * 8 + rank``)
+_JACK: Final = RANKS.index("J")
+_NINE: Final = RANKS.index("9")
+
+
 def bidding_cards(deal: Deal, seat: int) -> list[int] | None:
     """The cards (ints 0..31, as written) of ``seat``'s first delivery: the cards it
     held while bidding; None when the record has no ``hands`` for it.
@@ -202,10 +208,10 @@ def hand_features(deal: Deal, dr: DealReport) -> tuple:
         hcp += points[c]
         if c >> 3 == kind:  # (never for NT, 4, or AT, 5: no suit has that number)
             trumps += 1
-            rank = RANKS[c & 7]
-            if rank == "J":
+            rank = c & 7
+            if rank == _JACK:
                 jack = True
-            elif rank == "9":
+            elif rank == _NINE:
                 nine = True
     if kind < 4:
         return trumps, jack, nine, hcp, total
