@@ -15,7 +15,7 @@ from __future__ import annotations
 import datetime as dt
 import random
 
-from mutations import mutate_lines
+from mutations import mutated_records
 from test_ingest_playcols import reference_rows
 
 from ingest.bgn.reader import _read
@@ -39,11 +39,7 @@ def _mutated_texts(seed: int, count: int) -> list[str]:
              for g in simulate_games(v, 2, 17, max_deals=3, violation_rate=0.25)]
     words = ["bela", "rebela", "1:", "2:", "9.", "-", "claim", "rest", "game", "take",
              "AS", "JH", "7C", "pass", "score", "0", "/", "!", "?!", "{a note}", "!!"]
-    out = list(bases)
-    for _ in range(count):
-        lines = mutate_lines(rng.choice(bases).split("\n"), rng, words, rng.randint(1, 4))
-        out.append("\n".join(lines))
-    return out
+    return mutated_records(bases, rng, words, count)
 
 
 TEXTS = _mutated_texts(20261202, 300)
