@@ -11,8 +11,8 @@ every table of every variant with ``pa.array``'s conversion.
 
 from __future__ import annotations
 
+import array
 import datetime as dt
-from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -88,23 +88,26 @@ def _codes(values: list[Any]) -> tuple[list[str], list[int]]:
     validity bitmap."""
     code: dict[Any, int] = {}
     codes: list[int] = []
+    last: Any = None
+    c = 0
     for v in values:
         if v is None:
             codes.append(0)
             continue
-        c = code.get(v)
-        if c is None:
-            c = code[v] = len(code)
+        if v is not last:  # a run of one object (a game's file, a deal's sides) is
+            last = v       # looked up once
+            got = code.get(v)
+            if got is None:
+                got = code[v] = len(code)
+            c = got
         codes.append(c)
     return list(code), codes
 
 
 def _nested(values: list[Any], typ: pa.DataType, valid: np.ndarray | None) -> pa.Array:
     """A list or map column: offsets from the lengths, then the flattened items."""
-    items = [() if v is None else v for v in values] if valid is not None else values
-    offsets = np.zeros(len(items) + 1, dtype=np.int32)
-    np.cumsum(np.fromiter(map(len, items), dtype=np.int32, count=len(items)), out=offsets[1:])
-    flat = list(chain.from_iterable(items))
+    flat, ends = _flatten(values)
+    offsets = np.frombuffer(array.array("i", ends), dtype=np.int32)  # past 255 at once
     offs = pa.Array.from_buffers(pa.int32(), len(offsets), [None, pa.py_buffer(offsets)])
     arr: pa.Array
     if pa.types.is_map(typ):
@@ -119,6 +122,18 @@ def _nested(values: list[Any], typ: pa.DataType, valid: np.ndarray | None) -> pa
     # ``mask`` would invert it with ``pyarrow.compute``, loaded for that alone (30 ms)
     return pa.Array.from_buffers(typ, len(values), [validity(valid), arr.buffers()[1]],
                                  children=[arr.values])
+
+
+def _flatten(values: list[Any]) -> tuple[list[Any], list[int]]:
+    """(every item of the lists in order, the offsets where each list ends, 0 first), in
+    one pass; a None adds no item (its offsets make an empty slice)."""
+    flat: list[Any] = []
+    ends = [0]
+    for v in values:
+        if v is not None:
+            flat.extend(v)
+        ends.append(len(flat))
+    return flat, ends
 
 
 #: the value standing in for a null, per type (ignored: the validity bitmap says null)

@@ -78,20 +78,47 @@ COLUMN_ENCODING = {"idx": "PLAIN", "position": "PLAIN", "trick": "DELTA_BINARY_P
 #: statistics skip no row group, and cost a tenth of the plays table's writing (a 64-byte
 #: comparison per row; docs/performance.md, "Ingest, session 9")
 NO_STATISTICS = frozenset({"game_id", "deal_id"})
+#: the seats and counters of a deal's cards and tricks run through their whole range
+#: (seats 1..n, tricks 1..8, places 1..32) in every deal, so every part of every size
+#: holds all their values and their statistics skip nothing either; computing them was
+#: a min/max pass over most of the plays' and tricks' numbers (docs/performance.md,
+#: "Ingest, session 10")
+FULL_RANGE = frozenset({"idx", "trick", "position", "seat", "leader", "winner",
+                        "seat1", "seat2", "seat3", "seat4"})
+
+
+#: :func:`parquet_options` already worked out, with their schemas: a unit's fourteen
+#: parts find theirs here (comparing schemas is a fraction of a microsecond; working
+#: the options out again a tenth of a millisecond)
+_OPTIONS: list[tuple[pa.Schema, dict]] = []
 
 
 def parquet_options(schema: pa.Schema) -> dict:
+    """:func:`_parquet_options` of ``schema``, worked out once per schema."""
+    for known, options in _OPTIONS:
+        if known.equals(schema, check_metadata=True):
+            return options
+    if len(_OPTIONS) >= 64:  # (every table's schema, and a few rewritten at commit)
+        _OPTIONS.clear()
+    options = _parquet_options(schema)
+    _OPTIONS.append((schema, options))
+    return options
+
+
+def _parquet_options(schema: pa.Schema) -> dict:
     """:data:`PARQUET_OPTIONS` for a table of ``schema``.
 
     - min/max statistics only on the plain columns (numbers, flags, dates, texts),
       where a reader can skip a row group by them.  A dictionary column (cards,
       sides, codes) or a list holds a few values spread over every row group, so its
       statistics never skip anything; they cost a fifth of the plays table's writing;
-      nor do the identities' (:data:`NO_STATISTICS`);
+      nor do the identities' (:data:`NO_STATISTICS`) and the seats and counters
+      of :data:`FULL_RANGE`;
     - the counting columns of :data:`COLUMN_ENCODING` in their own encoding, every
       other column (each leaf of a list or map) dictionary-encoded.
     """
     plain = [f.name for f in schema if f.name not in NO_STATISTICS
+             and f.name not in FULL_RANGE
              and not pa.types.is_dictionary(f.type) and not pa.types.is_nested(f.type)]
     encoding = {f.name: COLUMN_ENCODING[f.name] for f in schema
                 if f.name in COLUMN_ENCODING and pa.types.is_integer(f.type)}

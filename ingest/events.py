@@ -18,6 +18,7 @@ import hashlib
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
+from typing import Final
 
 import pyarrow as pa
 
@@ -25,9 +26,9 @@ from ingest.arrowrows import column_array
 from ingest.identity import deal_ids
 from ingest.playcols import CARD_DICT, PlayColumns
 from ingest.schema import TABLES
-from replay.cards import CARD_INDEX, CONTRACT_TABLES, RANKS, SUIT_MASK, SUITS
+from replay.cards import CONTRACT_TABLES, RANKS, SUIT_MASK, SUITS, card_of, cards_at
 from replay.declarations import CARRE, parse_combo
-from replay.record import Deal, Game, ScoreLine
+from replay.record import Deal, Game, HandsLine, ScoreLine
 from replay.report import DealReport, GameReport
 from replay.ruleset import Ruleset, RulesetError
 from replay.rulesets import load_ruleset
@@ -123,9 +124,11 @@ def _sheet(line: ScoreLine | None) -> list[float | None] | None:
     return out
 
 
-def _figures(values: list[int | Decimal]) -> list[float]:
-    """Engine figures (ints, or Decimal halves in yu3/ru3) as floats (exact for halves)."""
-    return [float(v) for v in values]
+def _figures(values: list[int | Decimal]) -> list[int | Decimal]:
+    """Engine figures (ints, or Decimal halves in yu3/ru3) for a ``float32`` list column:
+    a copy of the list, each number converted in C as the column is made (exact for
+    halves; ``float`` called here would go through the generic call path per value)."""
+    return list(values)
 
 
 def side_points(dr: DealReport, side_of: tuple[int, ...]) -> tuple[int | None, int | None]:
@@ -150,6 +153,37 @@ def side_points(dr: DealReport, side_of: tuple[int, ...]) -> tuple[int | None, i
     return raw[cs], sum(raw) - raw[cs]
 
 
+#: the jack's and the nine's rank within a suit (a card is ``suit * 8 + rank``)
+_JACK: Final = RANKS.index("J")
+_NINE: Final = RANKS.index("9")
+
+
+def bidding_cards(deal: Deal, seat: int) -> list[int] | None:
+    """The cards (ints 0..31, as written) of ``seat``'s first delivery: the cards it
+    held while bidding; None when the record has no ``hands`` for it.
+
+    A canonical ``hands`` line (:class:`replay.record.HandsLine`, still compact) is
+    read by its character codes at the places the reader found: handing out its
+    lists of card texts would build them for every seat of the deal."""
+    hands = deal.hands
+    if hands is None:
+        return None
+    if isinstance(hands, HandsLine) and hands.compact:
+        for shape in hands.seats:
+            if shape[0] == seat:
+                start, end = shape[2][0]
+                out: list[int] = []
+                if cards_at(hands.text, start, (end - start + 1) // 3, out):
+                    return out
+                break  # (the reader admits only cards there): read the lists instead
+        else:
+            return None
+    deliveries = hands.get(seat)
+    if not deliveries:
+        return None
+    return [card_of(c) for c in deliveries[0]]
+
+
 def hand_features(deal: Deal, dr: DealReport) -> tuple:
     """(trumps, trump jack, trump nine, hcp) of the bidder's first delivery (the cards
     it held while bidding), and its trumps at the start of play (``DealReport.hands``);
@@ -164,22 +198,20 @@ def hand_features(deal: Deal, dr: DealReport) -> tuple:
             total = (full & SUIT_MASK[kind]).bit_count()
         elif kind == 5:
             total = full.bit_count()
-    first = None
-    if deal.hands is not None and deal.hands.get(bidder):
-        first = deal.hands[bidder][0]
+    first = bidding_cards(deal, bidder)
     if first is None:
         return None, None, None, None, total
     points = CONTRACT_TABLES[kind].points
-    suit = SUITS[kind] if kind < 4 else ""
     hcp = trumps = 0
     jack = nine = False
     for c in first:  # one pass: the points, and the trumps with their jack and nine
-        hcp += points[CARD_INDEX[c]]
-        if c[1] == suit:
+        hcp += points[c]
+        if c >> 3 == kind:  # (never for NT, 4, or AT, 5: no suit has that number)
             trumps += 1
-            if c[0] == "J":
+            rank = c & 7
+            if rank == _JACK:
                 jack = True
-            elif c[0] == "9":
+            elif rank == _NINE:
                 nine = True
     if kind < 4:
         return trumps, jack, nine, hcp, total

@@ -29,6 +29,7 @@ report's ``plays`` and ``tricks`` records on every variant.
 from __future__ import annotations
 
 import array
+import struct
 from itertools import islice
 from typing import Any
 
@@ -55,9 +56,11 @@ def numbers(values: Any, dtype: Any = np.int64) -> np.ndarray:
     A list goes through ``bytearray`` when every value is an int from 0 to 255 (cards,
     seats, tricks, counts, flags: most of ingest's numbers) and the type holds them all
     (an ``int8``: 0 to 127):
-    about 2 ns a value against 17 for ``array.array``.  Any other list goes through
-    ``array.array``, which converts it in C several times faster than numpy's own
-    list conversion, and raises on a value out of the type's range."""
+    about 2 ns a value against 17 for ``array.array``.  Any other list is packed by
+    ``struct`` (about half ``array.array``'s time, which parses every value with
+    ``PyArg_Parse``; both convert in C several times faster than numpy's own list
+    conversion); a value out of the type's range, or no number, is left to
+    ``array.array``, which raises its error."""
     if isinstance(values, np.ndarray):
         return values.astype(dtype, copy=False)
     kind = np.dtype(dtype)
@@ -72,7 +75,13 @@ def numbers(values: Any, dtype: Any = np.int64) -> np.ndarray:
                 return got.astype(kind)
             if not len(got) or int(got.max()) < 128:  # an int8 holds 0..127 of them
                 return got.view(np.int8)
-    return np.frombuffer(array.array(_ARRAY_CODE[kind], values), dtype=dtype)
+    code = _ARRAY_CODE[kind]
+    packed = bytearray(len(values) * kind.itemsize)  # (writable, as array.array's is)
+    try:  # struct reads each number without array.array's PyArg_Parse: twice as fast
+        struct.pack_into(f"={len(values)}{code}", packed, 0, *values)
+    except (struct.error, OverflowError, TypeError):  # out of range, or no number:
+        return np.frombuffer(array.array(code, values), dtype=dtype)  # array's own error
+    return np.frombuffer(packed, dtype=dtype)
 
 
 def int_array(values: Any, typ: pa.DataType, valid: np.ndarray | None = None) -> pa.Array:
@@ -194,6 +203,8 @@ class PlayColumns:
         self.bela: dict[int, str] = {}
         self.annotation: dict[int, str] = {}
         self.comment: dict[int, str] = {}
+        #: the lists as arrays, once both tables are asked for (:meth:`_arrays`)
+        self._shared: tuple[np.ndarray, ...] | None = None
 
     def _lists(self) -> tuple[list, ...]:
         return (self.game_ids, self.game, self.deal, self.seats, self.count, self.done,
@@ -206,6 +217,7 @@ class PlayColumns:
 
     def rollback(self, mark: tuple[int, ...]) -> None:
         """Drop what was added since ``mark``: a game that failed half-way adds nothing."""
+        self._shared = None
         for lst, n in zip(self._lists(), mark, strict=True):
             del lst[n:]
         base = len(self.cards)
@@ -222,6 +234,7 @@ class PlayColumns:
         played = dr.played
         if played is None or not played.count:
             return
+        self._shared = None
         base = len(self.cards)
         cnt, n = played.count, played.n
         cards = played.cards
@@ -256,38 +269,55 @@ class PlayColumns:
                 if play.comment is not None:
                     self.comment[base + k] = play.comment
 
-    def _per_card(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """(deal index, index in the deal from 0, seats at the table) of every card."""
-        count = numbers(self.count, np.int64)
-        of_deal = np.repeat(np.arange(len(count)), count)
-        start = np.cumsum(count) - count
-        k = np.arange(len(of_deal)) - start[of_deal]
-        return of_deal, k, numbers(self.seats, np.int64)[of_deal]
+    def _deal_counts(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Per deal: (cards replayed, seats at the table, whole tricks, tricks begun).
+        Every per-card and per-trick column is one of these spread over the deal's
+        rows with ``np.repeat`` (a copy per row), not picked by an index per row."""
+        count, seats, done, begun, _, _, _, _ = self._arrays()
+        return count, seats, done, begun
+
+    def _arrays(self) -> tuple[np.ndarray, ...]:
+        """The lists both tables read, as arrays, converted once for the two: the
+        per-deal counts of :meth:`_deal_counts`, then the cards, the leaders, and each
+        deal's game and number."""
+        if self._shared is None:
+            count = numbers(self.count, np.int64)
+            seats = numbers(self.seats, np.int64)
+            done = numbers(self.done, np.int64)
+            self._shared = (count, seats, done, done + (count > done * seats),
+                            numbers(self.cards, np.int32), numbers(self.leader, np.int64),
+                            numbers(self.game, np.int32), numbers(self.deal, np.int16))
+        return self._shared
 
     def plays(self, schema: pa.Schema) -> pa.Table | None:
         """The ``plays`` table (None when no card was replayed)."""
         total = len(self.cards)
         if not total:
             return None
-        of_deal, k, n = self._per_card()
+        count, seats, done, begun = self._deal_counts()
+        n = np.repeat(seats, count)
+        k = np.arange(total) - np.repeat(np.cumsum(count) - count, count)
         trick = k // n
-        position = k % n
-        # the leader of each card's trick: tricks begun are numbered through the unit
-        begun = numbers(self.done, np.int64) + (
-            numbers(self.count, np.int64) > numbers(self.done) * np.asarray(
-                self.seats))
-        first_trick = np.cumsum(begun) - begun
-        leader = numbers(self.leader, np.int64)[first_trick[of_deal] + trick]
+        position = k - trick * n
+        # the leader of each card's trick: each trick begun holds n cards, the
+        # unfinished one (where the play stopped) the cards after the whole ones
+        size = np.repeat(seats, begun)
+        part = count - done * seats
+        stopped = part > 0
+        size[(np.cumsum(begun) - 1)[stopped]] = part[stopped]
+        cards, leaders, game, deal = self._arrays()[4:]
+        seat = np.repeat(leaders, size) + position
+        seat -= np.where(seat > n, n, 0)  # the turn goes round the table from the leader
         legal = np.ones(total, dtype=bool)
         legal[numbers(self.illegal, np.int64)] = False
         cols = {
-            "game_id": self._game_ids(numbers(self.game, np.int32)[of_deal]),
-            "deal": int_array(numbers(self.deal)[of_deal], pa.int16()),
+            "game_id": self._game_ids(np.repeat(game, count)),
+            "deal": int_array(np.repeat(deal, count), pa.int16()),
             "idx": int_array(k + 1, pa.int8()),
             "trick": int_array(trick + 1, pa.int8()),
             "position": int_array(position + 1, pa.int8()),
-            "seat": int_array((leader - 1 + position) % n + 1, pa.int8()),
-            "card": dict_array(numbers(self.cards, np.int32), CARD_DICT),
+            "seat": int_array(seat, pa.int8()),
+            "card": dict_array(cards, CARD_DICT),
             "legal": bool_array(legal),
         }
         for name, sparse in (("bela", self.bela), ("annotation", self.annotation),
@@ -297,26 +327,22 @@ class PlayColumns:
 
     def tricks(self, schema: pa.Schema) -> pa.Table | None:
         """The ``tricks`` table: one row per completed trick (None when there is none)."""
-        done = numbers(self.done, np.int64)
+        count, seats, done, begun = self._deal_counts()
         rows = int(done.sum())
         if not rows:
             return None
-        of_deal = np.repeat(np.arange(len(done)), done)
-        number = np.arange(rows) - (np.cumsum(done) - done)[of_deal]
-        n = numbers(self.seats, np.int64)[of_deal]
-        count = numbers(self.count, np.int64)
-        card_start = (np.cumsum(count) - count)[of_deal] + number * n
-        begun = done + (count > done * numbers(self.seats))
-        leader = numbers(self.leader, np.int64)[
-            (np.cumsum(begun) - begun)[of_deal] + number]
-        cards = numbers(self.cards, np.int32)
+        number = np.arange(rows) - np.repeat(np.cumsum(done) - done, done)
+        n = np.repeat(seats, done)
+        card_start = np.repeat(np.cumsum(count) - count, done) + number * n
+        cards, leaders, game, deal = self._arrays()[4:]
+        leader = leaders[np.repeat(np.cumsum(begun) - begun, done) + number]
         lead = cards[card_start]
         led = lead >> 3
-        trump = numbers(self.trump, np.int32)[of_deal]
+        trump = np.repeat(numbers(self.trump, np.int32), done)
         ruff = np.zeros(rows, dtype=bool)
         cols = {
-            "game_id": self._game_ids(numbers(self.game, np.int32)[of_deal]),
-            "deal": int_array(numbers(self.deal)[of_deal], pa.int16()),
+            "game_id": self._game_ids(np.repeat(game, done)),
+            "deal": int_array(np.repeat(deal, done), pa.int16()),
             "trick": int_array(number + 1, pa.int8()),
             "leader": int_array(leader, pa.int8()),
             "led_suit": dict_array(led, SUIT_DICT),
@@ -327,14 +353,16 @@ class PlayColumns:
             if p:
                 ruff |= has & ((card >> 3) == trump)
             cols[f"card{p + 1}"] = dict_array(card, CARD_DICT, has)
-            cols[f"seat{p + 1}"] = int_array((leader - 1 + p) % n + 1, pa.int8(), has)
+            seat = leader + p
+            seat -= np.where(seat > n, n, 0)
+            cols[f"seat{p + 1}"] = int_array(seat, pa.int8(), has)
         winner = numbers(self.winner, np.int64)
         side_of = numbers(self.side_of, np.int32)
         cols["winner"] = int_array(winner, pa.int8())
         cols["winner_side"] = dict_array(side_of[winner], string_array(list(self.sides)))
         cols["points"] = int_array(self.points, pa.int16())
         cols["trumped"] = bool_array(ruff & (led != trump))
-        cols["last_trick"] = bool_array(number + 1 == numbers(self.last)[of_deal])
+        cols["last_trick"] = bool_array(number + 1 == np.repeat(numbers(self.last), done))
         return pa.Table.from_arrays([cols[f.name] for f in schema], schema=schema)
 
     def _game_ids(self, game: np.ndarray) -> pa.Array:

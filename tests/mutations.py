@@ -33,3 +33,14 @@ def mutate_lines(lines: list[str], rng: random.Random, words: list[str], edits: 
         mutate(toks, rng, words)
         out[i] = " ".join(toks)
     return out
+
+
+def mutated_records(bases: list[str], rng: random.Random, words: list[str], count: int
+                    ) -> list[str]:
+    """``bases`` (record texts) and ``count`` copies of them drawn at random, each
+    with one to four tokens edited by :func:`mutate_lines`."""
+    out = list(bases)
+    for _ in range(count):
+        lines = mutate_lines(rng.choice(bases).split("\n"), rng, words, rng.randint(1, 4))
+        out.append("\n".join(lines))
+    return out
