@@ -546,6 +546,23 @@ def test_a_call_word_in_a_hands_line_of_a_known_shape_is_no_card():
                                       "'hands', found 'AT'", 2)]
 
 
+@pytest.mark.parametrize("other", ["7s", "rs", "7S 8h"])
+def test_a_hands_line_like_a_known_shape_in_other_letters_is_read_by_the_general_path(other):
+    """Regression: the shape cache masked upper-case ranks and suits as 'r' and 's', so
+    after 'hands 1: 7S' a lower-case 'hands 1: 7s' took its shape and kept '7s' as
+    written (a property test found it); a stray 'rs' was taken for a card the same way.
+    Lower case is read forgivingly as the canonical card; 'rs' is no card."""
+    text = ('[Variant "yu4"]\n\ndeal 1 dealer 1\nhands 1: 7S' + (" 8H" if " " in other else "")
+            + "\ndeal 2 dealer 1\nhands 1: " + other + "\n")
+    (game,) = parse_games(text)
+    if other == "rs":
+        assert [e.code for e in game.errors] == ["P101"]
+        assert (game.errors[0].line, game.errors[0].col) == (6, 10)
+    else:
+        assert game.errors == []
+        assert game.deals[1].hands == {1: [other.upper().split()]}
+
+
 LANE_TEXT = """[Variant "yu4"]
 
 deal 1 dealer 4

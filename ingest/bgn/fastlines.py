@@ -87,10 +87,13 @@ HANDS_LINE_RE = re.compile(
     r"hands((?: [0-9]+:(?: " + CARD_PATTERN + ")+(?: /(?: " + CARD_PATTERN + r")+)*)+)\Z")
 HAND_GROUP_RE = re.compile(r" ([0-9]+): ((?:" + CARD_PATTERN + "(?: " + CARD_PATTERN + r")*)(?: / " + CARD_PATTERN
                             + "(?: " + CARD_PATTERN + r")*)*)")
-#: hands lines that differ only in their cards share a shape: the key masks the cards
-#: (ranks and suits masked apart, so that a key of "rs" pairs is all cards: "AT" is no card)
-#: (bytes.translate: a table lookup in C, several times faster than str.translate)
-CARD_MASK: Final = bytes.maketrans(b"789TJQKASHDC", b"rrrrrrrrssss")
+#: hands lines that differ only in their cards share a shape: the key masks the cards,
+#: ranks and suits apart (so that a key of rank-suit pairs is all cards: "AT" is no card),
+#: by two bytes UTF-8 never holds (0xFE, 0xFF), so that a letter the mask leaves as it
+#: is (a lower-case ``7s``, a stray ``r``) never takes the shape of a canonical line
+#: seen before (bytes.translate: a table lookup in C, several times faster than
+#: str.translate)
+CARD_MASK: Final = bytes.maketrans(b"789TJQKASHDC", b"\xfe" * 8 + b"\xff" * 4)
 #: the seats of a hands line (``replay.record.SeatShape``: seat, seat col, (start, end)
 #: of each delivery, card cols), whether its seats are written as the writer writes
 #: them (in order, no leading zero: then only the order of the cards can differ), and

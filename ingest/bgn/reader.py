@@ -483,7 +483,7 @@ class _GameReader:
             known = hand_shape(line, self.n)
             if known is None:
                 return False
-            if len(shapes) < 10_000 and b"r:" not in key:  # no seat digit masked
+            if len(shapes) < 10_000 and b"\xfe:" not in key:  # no seat digit masked
                 shapes[key] = known
         shape, canonical_seats, cols_of = known
         self._enter(S_HANDS, (ln, 1))
