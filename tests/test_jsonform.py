@@ -86,6 +86,20 @@ def test_canonical_bgn_to_json_to_bgn_is_byte_identical():
     assert dumps_game(back) == line
 
 
+def test_a_lone_cr_in_a_tag_value_comes_back_from_json():
+    """A line ends at LF or CRLF; a lone CR is a character of a tag value, so the
+    value read from BGN is written to JSON and read back (a property test found a
+    record that converted to JSON and then failed to convert back); a LF is not."""
+    text = '[Variant "yu4\r"]\n[Event "a\rb"]\n\ndeal 1 dealer 1\nbids H\n'
+    (game,) = parse_games(text)
+    assert game.errors == [] and game.tags == {"Variant": "yu4\r", "Event": "a\rb"}
+    again = game_from_json(json.loads(dumps_game(game)))
+    assert again.tags == game.tags
+    assert write_game(again) == write_game(game)
+    with pytest.raises(JsonFormError, match="a tag value is one line"):
+        game_from_json({"tags": {"Event": "a\nb"}})
+
+
 def test_halves_and_exact_decimals_survive_json_lines(tmp_path: Path):
     (g,) = parse_games("deal 1 dealer 1 score 97.5 -16.25 total 1234567.5 result *")
     path = tmp_path / "h.jsonl"
