@@ -44,11 +44,13 @@ def validate_game(game: Game, name: str | None, ids: bool = True) -> GameReport:
 
 
 def format_violation(report: GameReport, v: Violation) -> str:
-    """Compiler-style: ``file:line:col: CODE message (deal 3, trick 5)``."""
+    """Compiler-style: ``file:line:col: CODE message (deal 3, trick 5)``; a finding
+    with no column (a game read from JSON Lines, where the line is the game's JSON
+    line) is ``file:line: CODE …``, as compilers write a place known to the line."""
     where = [f"game {report.game}"]
     if v.deal is not None:
         where.append(f"deal {v.deal}")
     if v.trick is not None:
         where.append(f"trick {v.trick}")
-    col = v.col if v.col is not None else 0
-    return f"{report.file}:{v.line}:{col}: {v.code} {v.message} ({', '.join(where)})"
+    at = f"{v.line}" if v.col is None else f"{v.line}:{v.col}"
+    return f"{report.file}:{at}: {v.code} {v.message} ({', '.join(where)})"

@@ -41,6 +41,21 @@ def test_text_report_lines_are_compiler_style_and_the_status_says_findings(capsy
     assert err.startswith("1 file(s), ") and "C401 x1" in err
 
 
+def test_text_report_of_json_lines_input_names_the_json_line_without_a_column(capsys, tmp_path):
+    """A game read from JSON Lines has no token places: its findings stand at the
+    game's JSON line with no column (docs/bgn/json.md), written ``file:line: CODE``."""
+    jsonl = tmp_path / "mk4.jsonl"
+    assert main(["convert", "--to", "json", "-o", str(jsonl), str(MK4)]) == 0
+    capsys.readouterr()
+    status, lines, err = run(capsys, str(jsonl))
+    assert status == 1
+    assert f"{jsonl}:2: C401 seat 1 did not follow diamonds while holding 7D 8D " \
+           "(game 2, deal 1, trick 5)" in lines
+    assert not any("(game 1," in x for x in lines)  # the clean deal
+    assert all(re.match(re.escape(str(jsonl)) + r":(\d+): [PDBCAS]\d{3} .+ \(game \1[,)]", x)
+               for x in lines), lines
+
+
 def test_json_report_has_the_fields_of_section_8_with_the_engine_figures(capsys):
     status, lines, _ = run(capsys, "--json", str(MK4))
     assert status == 1
