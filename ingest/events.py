@@ -26,7 +26,7 @@ from ingest.arrowrows import column_array
 from ingest.identity import deal_ids
 from ingest.playcols import CARD_DICT, PlayColumns
 from ingest.schema import TABLES
-from replay.cards import CONTRACT_TABLES, RANKS, SUIT_MASK, SUITS, card_of, cards_at
+from replay.cards import CONTRACT_TABLES, RANKS, SUIT_MASK, SUITS, card_of
 from replay.declarations import CARRE, parse_combo
 from replay.record import Deal, Game, HandsLine, ScoreLine
 from replay.report import DealReport, GameReport
@@ -162,22 +162,16 @@ def bidding_cards(deal: Deal, seat: int) -> list[int] | None:
     """The cards (ints 0..31, as written) of ``seat``'s first delivery: the cards it
     held while bidding; None when the record has no ``hands`` for it.
 
-    A canonical ``hands`` line (:class:`replay.record.HandsLine`, still compact) is
-    read by its character codes at the places the reader found: handing out its
-    lists of card texts would build them for every seat of the deal."""
+    A canonical ``hands`` line still compact is read by its character codes
+    (:meth:`replay.record.HandsLine.first_delivery`): handing out its lists of card
+    texts would build them for every seat of the deal."""
     hands = deal.hands
     if hands is None:
         return None
-    if isinstance(hands, HandsLine) and hands.compact:
-        for shape in hands.seats:
-            if shape[0] == seat:
-                start, end = shape[2][0]
-                out: list[int] = []
-                if cards_at(hands.text, start, (end - start + 1) // 3, out):
-                    return out
-                break  # (the reader admits only cards there): read the lists instead
-        else:
-            return None
+    if isinstance(hands, HandsLine):
+        first = hands.first_delivery(seat)
+        if first is not None:
+            return first or None
     deliveries = hands.get(seat)
     if not deliveries:
         return None

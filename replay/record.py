@@ -26,7 +26,7 @@ from decimal import Decimal
 from importlib import import_module
 from typing import Any, Final, Generic, TypeVar, overload
 
-from replay.cards import CARD_TEXT, hand_sum, in_card_order
+from replay.cards import CARD_TEXT, cards_at, hand_sum, in_card_order
 from replay.pickling import by_fields
 
 #: (line, col), both counted from 1; (0, 0) when unknown (e.g. built in code).
@@ -492,6 +492,21 @@ class HandsLine(Mapping[int, list[list[str]]]):
         when no card repeats: ``replay.cards.hand_sum``); None once the lists were
         handed out (then they are the record)."""
         return self._scan() if self._hands is None else None
+
+    def first_delivery(self, seat: int) -> list[int] | None:
+        """The cards (ints 0..31, as written) of ``seat``'s first delivery, read from the
+        line by their character codes: no card text and no list per seat is made.
+        ``[]`` when the line names no such seat; None once the lists were handed out
+        (then they are the record: read them)."""
+        if self._hands is not None:
+            return None
+        for shape in self.seats:
+            if shape[0] == seat:
+                start, end = shape[2][0]
+                out: list[int] = []
+                # (the reader admits only cards at these places: cards_at answers True)
+                return out if cards_at(self.text, start, (end - start + 1) // 3, out) else None
+        return []
 
     def seat_numbers(self) -> list[int]:
         """The seats, in the order the mapping gives them (written order)."""

@@ -18,7 +18,7 @@ import random
 from mutations import mutated_records
 from test_ingest_playcols import reference_rows
 
-from ingest.bgn.reader import _read
+from ingest.bgn.reader import _read, parse_games
 from ingest.bgn.writer import write_game
 from ingest.events import Context, RowSink, bidding_cards, hand_features
 from ingest.identity import read_identity
@@ -126,3 +126,18 @@ def test_the_bidders_hand_read_from_the_line_equals_the_lists():
                 assert (from_line, features) == plain
                 seen += 1
     assert seen > 40
+
+
+def test_a_hands_lines_first_delivery_by_codes_until_the_lists_are_handed_out():
+    """``HandsLine.first_delivery``: the cards as written while the line is compact,
+    ``[]`` for a seat the line does not name, None once the lists are the record."""
+    text = ('[Variant "yu4"]\n\ndeal 1 dealer 1\n'
+            "hands 1: JH 7S AS 9D 8C / KC QD 7H 2: 9H TS QS KH AC / 8D 9C 7D\nbids H\n")
+    (game,) = parse_games(text)
+    hands = game.deals[0].hands
+    assert isinstance(hands, HandsLine) and hands.compact
+    assert hands.first_delivery(1) == [CARD_INDEX[c] for c in "JH 7S AS 9D 8C".split()]
+    assert hands.first_delivery(2) == [CARD_INDEX[c] for c in "9H TS QS KH AC".split()]
+    assert hands.first_delivery(3) == []
+    assert hands[1][0] == ["JH", "7S", "AS", "9D", "8C"]  # the lists handed out
+    assert hands.first_delivery(1) is None
