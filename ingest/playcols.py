@@ -178,6 +178,33 @@ CARD_DICT = string_array(list(CARD_TEXT))
 SUIT_DICT = string_array(list(SUITS))
 
 
+def round_the_table(seat: np.ndarray, n: np.ndarray) -> np.ndarray:
+    """Seats counted on from a leader (``leader + position``) back into 1..n: the turn
+    goes round the table.  Changes ``seat`` in place and returns it."""
+    seat -= np.where(seat > n, n, 0)
+    return seat
+
+
+class UnitArrays:
+    """A unit's per-deal and per-trick lists as arrays, converted once for the plays
+    and the tricks tables.  Every per-card and per-trick column is a per-deal number
+    spread over the deal's rows with ``np.repeat`` (a copy per row), not picked by an
+    index per row."""
+
+    def __init__(self, cols: PlayColumns) -> None:
+        count = self.count = numbers(cols.count, np.int64)  # cards replayed, per deal
+        seats = self.seats = numbers(cols.seats, np.int64)  # seats at the table
+        done = self.done = numbers(cols.done, np.int64)  # whole tricks
+        begun = self.begun = done + (count > done * seats)  # tricks begun
+        #: where each deal's cards and tricks begun start in the unit's lists
+        self.first_card = np.cumsum(count) - count
+        self.first_trick = np.cumsum(begun) - begun
+        self.cards = numbers(cols.cards, np.int32)
+        self.leaders = numbers(cols.leader, np.int64)  # of every trick begun
+        self.game = numbers(cols.game, np.int32)  # each deal's game and number
+        self.deal = numbers(cols.deal, np.int16)
+
+
 class PlayColumns:
     """The plays and tricks of one variant's deals in a unit, as flat columns."""
 
@@ -204,7 +231,7 @@ class PlayColumns:
         self.annotation: dict[int, str] = {}
         self.comment: dict[int, str] = {}
         #: the lists as arrays, once both tables are asked for (:meth:`_arrays`)
-        self._shared: tuple[np.ndarray, ...] | None = None
+        self._shared: UnitArrays | None = None
 
     def _lists(self) -> tuple[list, ...]:
         return (self.game_ids, self.game, self.deal, self.seats, self.count, self.done,
@@ -269,24 +296,10 @@ class PlayColumns:
                 if play.comment is not None:
                     self.comment[base + k] = play.comment
 
-    def _deal_counts(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """Per deal: (cards replayed, seats at the table, whole tricks, tricks begun).
-        Every per-card and per-trick column is one of these spread over the deal's
-        rows with ``np.repeat`` (a copy per row), not picked by an index per row."""
-        count, seats, done, begun, _, _, _, _ = self._arrays()
-        return count, seats, done, begun
-
-    def _arrays(self) -> tuple[np.ndarray, ...]:
-        """The lists both tables read, as arrays, converted once for the two: the
-        per-deal counts of :meth:`_deal_counts`, then the cards, the leaders, and each
-        deal's game and number."""
+    def _arrays(self) -> UnitArrays:
+        """The lists both tables read, as arrays, converted once for the two."""
         if self._shared is None:
-            count = numbers(self.count, np.int64)
-            seats = numbers(self.seats, np.int64)
-            done = numbers(self.done, np.int64)
-            self._shared = (count, seats, done, done + (count > done * seats),
-                            numbers(self.cards, np.int32), numbers(self.leader, np.int64),
-                            numbers(self.game, np.int32), numbers(self.deal, np.int16))
+            self._shared = UnitArrays(self)
         return self._shared
 
     def plays(self, schema: pa.Schema) -> pa.Table | None:
@@ -294,9 +307,10 @@ class PlayColumns:
         total = len(self.cards)
         if not total:
             return None
-        count, seats, done, begun = self._deal_counts()
+        a = self._arrays()
+        count, seats, done, begun = a.count, a.seats, a.done, a.begun
         n = np.repeat(seats, count)
-        k = np.arange(total) - np.repeat(np.cumsum(count) - count, count)
+        k = np.arange(total) - np.repeat(a.first_card, count)
         trick = k // n
         position = k - trick * n
         # the leader of each card's trick: each trick begun holds n cards, the
@@ -304,20 +318,18 @@ class PlayColumns:
         size = np.repeat(seats, begun)
         part = count - done * seats
         stopped = part > 0
-        size[(np.cumsum(begun) - 1)[stopped]] = part[stopped]
-        cards, leaders, game, deal = self._arrays()[4:]
-        seat = np.repeat(leaders, size) + position
-        seat -= np.where(seat > n, n, 0)  # the turn goes round the table from the leader
+        size[(a.first_trick + begun - 1)[stopped]] = part[stopped]
+        seat = round_the_table(np.repeat(a.leaders, size) + position, n)
         legal = np.ones(total, dtype=bool)
         legal[numbers(self.illegal, np.int64)] = False
         cols = {
-            "game_id": self._game_ids(np.repeat(game, count)),
-            "deal": int_array(np.repeat(deal, count), pa.int16()),
+            "game_id": self._game_ids(np.repeat(a.game, count)),
+            "deal": int_array(np.repeat(a.deal, count), pa.int16()),
             "idx": int_array(k + 1, pa.int8()),
             "trick": int_array(trick + 1, pa.int8()),
             "position": int_array(position + 1, pa.int8()),
             "seat": int_array(seat, pa.int8()),
-            "card": dict_array(cards, CARD_DICT),
+            "card": dict_array(a.cards, CARD_DICT),
             "legal": bool_array(legal),
         }
         for name, sparse in (("bela", self.bela), ("annotation", self.annotation),
@@ -327,22 +339,23 @@ class PlayColumns:
 
     def tricks(self, schema: pa.Schema) -> pa.Table | None:
         """The ``tricks`` table: one row per completed trick (None when there is none)."""
-        count, seats, done, begun = self._deal_counts()
+        a = self._arrays()
+        done = a.done
         rows = int(done.sum())
         if not rows:
             return None
         number = np.arange(rows) - np.repeat(np.cumsum(done) - done, done)
-        n = np.repeat(seats, done)
-        card_start = np.repeat(np.cumsum(count) - count, done) + number * n
-        cards, leaders, game, deal = self._arrays()[4:]
-        leader = leaders[np.repeat(np.cumsum(begun) - begun, done) + number]
+        n = np.repeat(a.seats, done)
+        card_start = np.repeat(a.first_card, done) + number * n
+        cards = a.cards
+        leader = a.leaders[np.repeat(a.first_trick, done) + number]
         lead = cards[card_start]
         led = lead >> 3
         trump = np.repeat(numbers(self.trump, np.int32), done)
         ruff = np.zeros(rows, dtype=bool)
         cols = {
-            "game_id": self._game_ids(np.repeat(game, done)),
-            "deal": int_array(np.repeat(deal, done), pa.int16()),
+            "game_id": self._game_ids(np.repeat(a.game, done)),
+            "deal": int_array(np.repeat(a.deal, done), pa.int16()),
             "trick": int_array(number + 1, pa.int8()),
             "leader": int_array(leader, pa.int8()),
             "led_suit": dict_array(led, SUIT_DICT),
@@ -353,9 +366,7 @@ class PlayColumns:
             if p:
                 ruff |= has & ((card >> 3) == trump)
             cols[f"card{p + 1}"] = dict_array(card, CARD_DICT, has)
-            seat = leader + p
-            seat -= np.where(seat > n, n, 0)
-            cols[f"seat{p + 1}"] = int_array(seat, pa.int8(), has)
+            cols[f"seat{p + 1}"] = int_array(round_the_table(leader + p, n), pa.int8(), has)
         winner = numbers(self.winner, np.int64)
         side_of = numbers(self.side_of, np.int32)
         cols["winner"] = int_array(winner, pa.int8())
