@@ -379,11 +379,15 @@ def main() -> None:
     bench_jobs(path, full["plays"], pgn, 1 if args.quick else 5)
 
     if args.all_variants:
-        print("\nper variant (text report, one core; target >= 500,000 card plays/s each):")
+        print("\nper variant (text report, one core, best of two passes; target >= 500,000 "
+              "card plays/s each):")
         print(f"  {'variant':8s} {'deals':>7s} {'cards/deal':>10s} {'deals/s':>8s} "
               f"{'card plays/s':>13s} {'x chess':>7s}")
         for variant, f in split_by_variant(path).items():
-            r = bench_full(f)
+            # the best of two: one pass of a short corpus (bg2: 2,950 deals, 0.1 s) is at
+            # the mercy of one collection or one busy moment of the machine; the first
+            # variant timed came out at half its rate in two sessions' runs
+            r = min((bench_full(f) for _ in range(2)), key=lambda x: x["seconds"])
             pps = r["plays"] / r["seconds"]
             print(f"  {variant:8s} {r['deals']:7,d} {r['plays'] / r['deals']:10.1f} "
                   f"{r['deals'] / r['seconds']:8,.0f} {pps:13,.0f} {pps / chess_pps:7.1f}")
