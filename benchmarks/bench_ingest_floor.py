@@ -43,7 +43,6 @@ import argparse
 import gc
 import json
 import os
-import resource
 import shutil
 import subprocess
 import sys
@@ -53,6 +52,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from bench_validate import run_timed  # noqa: E402 - beside this script
 
 #: what ``belot ingest`` loads beyond ``belot`` itself (a worker is forked from the
 #: driver, so the driver's imports are all there are)
@@ -61,15 +63,6 @@ INGEST_IMPORTS = ("belot.commands.ingest", "ingest.pipeline", "ingest.dataset", 
                   "numpy", "replay.engine", "ingest.bgn.reader")
 BARE_IMPORTS = ("belot.cli",)
 STAGES = ("read", "identity", "replay", "rows", "arrow", "write")
-
-
-def child_cpu(cmd: list[str]) -> float:
-    """CPU seconds (user + system) of ``cmd`` and every process it started."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                   cwd=ROOT)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def whole_commands(path: str, rounds: int) -> tuple[dict[str, float], dict]:
@@ -97,7 +90,8 @@ def whole_commands(path: str, rounds: int) -> tuple[dict[str, float], dict]:
         for name, cmd in commands.items():
             tmp = tempfile.mkdtemp(prefix="belot-floor-")
             try:
-                cpu = child_cpu([c.replace("DS", os.path.join(tmp, "ds")) for c in cmd])
+                # (validate exits 1 on a file with findings: not an error here)
+                _, cpu = run_timed([c.replace("DS", os.path.join(tmp, "ds")) for c in cmd])
             finally:
                 shutil.rmtree(tmp, ignore_errors=True)
             best[name] = min(best[name], cpu)
@@ -264,8 +258,8 @@ def main() -> int:
         loads = {}
         for name, module in (("pyarrow", "pyarrow.parquet"), ("polars", "polars"),
                              ("duckdb", "duckdb")):
-            loads[name] = min(child_cpu([sys.executable, "-c", f"import {module}"])
-                              for _ in range(3))
+            loads[name] = min(run_timed([sys.executable, "-c", f"import {module}"],
+                                        check=True)[1] for _ in range(3))
         print(f"\nthe same tables through each Parquet writer (CPU s, best of {args.rounds}; "
               "loading the library in a fresh process, best of 3):")
         for name, seconds in wrote.items():

@@ -191,20 +191,23 @@ def peak_rss_validating(path: Path) -> float:
     return int(out.split()[-1]) / 1024
 
 
+def run_timed(cmd: list[str], check: bool = False) -> tuple[float, float]:
+    """(wall-clock seconds, CPU seconds of it and every process it started) of ``cmd``
+    run from the project's root, output thrown away.  ``check``: a non-zero exit is
+    an error (``belot validate`` exits 1 when it finds violations, so not by default)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t = time.perf_counter()
+    subprocess.run(cmd, cwd=ROOT, check=check, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL)
+    wall = time.perf_counter() - t
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
 def run_command(argv: list[str], repeat: int = 1) -> tuple[float, float]:
     """(best wall-clock seconds, CPU seconds of that run and its worker processes) of
     ``python -m belot ARGV``, output thrown away."""
-    best = (float("inf"), 0.0)
-    for _ in range(repeat):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        t = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "belot", *argv], cwd=ROOT, check=False,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        wall = time.perf_counter() - t
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-        best = min(best, (wall, cpu))
-    return best
+    return min(run_timed([sys.executable, "-m", "belot", *argv]) for _ in range(repeat))
 
 
 def chess_rate_in_subprocess(pgn: Path) -> float:
