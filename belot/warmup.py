@@ -34,39 +34,42 @@ def cache_dir() -> Path:
     return Path(os.environ["NUMBA_CACHE_DIR"])
 
 
-def _mark() -> Path:
+def _mark(threads: bool) -> Path:
     import replay.ddkernel as kernel
 
     source = Path(str(kernel.__file__)).resolve()
     key = hashlib.sha256(source.read_bytes())
     key.update(f"{source} {importlib.metadata.version('numba')} "
                f"{platform.python_version()}".encode())
-    return cache_dir() / f"belot-kernel-{key.hexdigest()[:16]}"
+    return cache_dir() / f"belot-kernel-{key.hexdigest()[:16]}{'-threads' if threads else ''}"
 
 
-def kernel_ready() -> bool:
-    """Whether this kernel has been compiled into the cache on this machine."""
-    return _mark().exists()
+def kernel_ready(threads: bool = False) -> bool:
+    """Whether this kernel has been compiled into the cache on this machine (with
+    ``threads``, also its pieces for a solve shared out over threads)."""
+    return _mark(threads).exists()
 
 
 def _stderr(line: str) -> None:
     print(line, file=sys.stderr, flush=True)
 
 
-def prepare_solver(say: Callable[[str], None] = _stderr) -> float:
+def prepare_solver(say: Callable[[str], None] = _stderr, threads: bool = False) -> float:
     """Compile the kernel into the cache unless it is there: seconds spent (0.0
-    when it was), with a line through ``say`` before and after."""
-    if kernel_ready():
+    when it was), with a line through ``say`` before and after.  ``threads``: also
+    the pieces the replay viewer's solves shared out over threads call
+    (``belot analyze`` runs one thread a process and never needs them)."""
+    if kernel_ready(threads):
         return 0.0
     from replay.solver import warm
 
     say(f"belot: compiling the double-dummy solver for this machine, once (about a "
         f"minute); kept in {cache_dir()}")
     t = time.perf_counter()
-    warm()
+    warm(threads)
     seconds = time.perf_counter() - t
     try:
-        _mark().touch()
+        _mark(threads).touch()
     except OSError:  # a read-only cache: numba could not keep the kernel either
         pass
     say(f"belot: solver compiled in {seconds:.0f} s")

@@ -37,7 +37,7 @@ fi
 # edited later simply has a stale .pyc, which Python ignores (it checks the mtime).
 .venv/bin/python -m compileall -q belot ingest replay analytics dashboard >/dev/null
 # compile the double-dummy kernel once into the user's cache (later runs load it)
-.venv/bin/python -c 'from belot.warmup import prepare_solver; prepare_solver()'
+.venv/bin/python -c 'from belot.warmup import prepare_solver; prepare_solver(threads=True)'
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null \
    && { [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; }; then
   export DEBIAN_FRONTEND=noninteractive

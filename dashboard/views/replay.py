@@ -252,10 +252,10 @@ with right:
 dd: DealDD | None = None
 with dd_slot:
     try:
-        if not kernel_ready():
+        if not kernel_ready(threads=True):
             with st.spinner("Compiling the double-dummy solver for this machine, once "
                             "(about a minute)…", show_time=True):
-                prepare_solver(say=lambda _: None)
+                prepare_solver(say=lambda _: None, threads=True)
         with st.spinner(f"Solving deal {view.number} double dummy…", show_time=True):
             found = data.deal_dd(row["game_id"], view.number)
     except Exception as exc:  # noqa: BLE001 - the replay stays usable whatever the solver does
