@@ -172,10 +172,16 @@ def planned_extensions() -> list:
     library that the build command replaces with mypyc's extensions when it runs.
     Running mypy and mypyc only then keeps the sdist and the metadata steps quick,
     and a stand-in is enough to make the wheel a platform wheel."""
-    from setuptools import Extension
-
     if os.environ.get(PURE, "0") == "1" or no_compiler():
         return []
+    return stand_in()
+
+
+def stand_in() -> list:
+    """The one extension setuptools is told of before mypyc has run: the shared
+    library every compiled module loads."""
+    from setuptools import Extension
+
     return [Extension(GROUP + "__mypyc", sources=[])]
 
 
@@ -251,11 +257,12 @@ def build() -> int:
     """The build in place, by the same command as a wheel's."""
     from setuptools import Distribution
 
-    ext = planned_extensions()
-    if not ext:
-        print(pure_reason(), file=sys.stderr)
+    why = no_compiler()
+    if why:
+        print(f"build_compiled: no C compiler could build an extension ({why}); the .py "
+              "sources run", file=sys.stderr)
         return 1
-    dist = Distribution({"ext_modules": ext, "cmdclass": commands()})
+    dist = Distribution({"ext_modules": stand_in(), "cmdclass": commands()})
     cmd = dist.get_command_obj("build_ext")
     cmd.inplace = True
     cmd.build_temp = str(BUILD / "tmp")
