@@ -1,5 +1,5 @@
-"""Compile the reader and the engine with mypyc, in place (docs/performance.md,
-"Compiled with mypyc").
+"""Compile the reader and the engine with mypyc, in place (docs/dev/compiled.md says
+what the compiled sources must respect).
 
     python scripts/build_compiled.py            # build, or say the build is up to date
     python scripts/build_compiled.py --check    # exit 1 when a build is stale or partial
@@ -58,7 +58,7 @@ MODULES = (
     "replay/scoring.py",
     "replay/ruleset.py",
     "replay/engine.py",
-    # belot ingest's rows and Arrow columns (docs/performance.md, "Ingest compiled")
+    # belot ingest's rows and Arrow columns
     "ingest/playcols.py",
     "ingest/arrowrows.py",
     "ingest/events.py",

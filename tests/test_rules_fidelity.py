@@ -2,7 +2,7 @@
 declarations, the place of a bad word after ``claim``; and the engine's inlined
 trick winner pinned to ``replay.legality``.
 
-Each test failed on the engine before the fix (see the issue on rules fidelity).
+Each test pins a case those records brought up.
 """
 
 from __future__ import annotations
