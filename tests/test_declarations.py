@@ -21,7 +21,7 @@ def winner(variant: str, trump: int, entries: list[tuple[int, str]], rules=None)
 
 
 def test_parse_and_hold():
-    run = parse_combo("run4:KH")  # TH JH QH KH (bgn.md §3.2)
+    run = parse_combo("run4:KH")  # TH JH QH KH (docs/bgn/game.md)
     assert run.length == 4 and run.text == "run4:KH"
     assert parse_combo("run3:8H").mask == 0  # cannot exist: never held (A501)
     assert parse_combo("run9:AH") is None

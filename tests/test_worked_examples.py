@@ -1,7 +1,7 @@
 """The rule books' worked examples, replayed as whole records by ``belot validate``.
 
 Each file in ``tests/records/worked/`` holds the games of one family of worked
-examples (rules-matrix.md §6 T01..T25 and the examples quoted in the §3 rows:
+examples (T01..T25 of docs/rules/readings.md and the examples quoted in the rule rows:
 yu4-26, bg4-46, bg4-50, ...), written by hand so that the book's situation
 occurs in a whole deal; the comments in each file work the arithmetic out.
 
@@ -360,7 +360,7 @@ def test_worked_example(name: str, game: int, example: Example):
     record = list(read_games(path))[game - 1]
     assert len(record.deals) == len(example.deals)
     for written, book in zip(record.deals, example.deals, strict=True):
-        if written.score is None:  # an all-pass deal writes no sheet line (bgn.md §9.1)
+        if written.score is None:  # an all-pass deal writes no sheet line (docs/bgn/replay.md §1)
             assert book.made is None and not any(book.score)
             continue
         assert [v or Decimal(0) for v in written.score.values] == list(book.score)
