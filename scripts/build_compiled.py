@@ -9,7 +9,7 @@ The same sources run either way: mypyc turns each module below into a C
 extension (``replay/engine.cpython-311-x86_64-linux-gnu.so`` beside
 ``replay/engine.py``), and Python imports an extension before a source of the
 same name.  Without the extensions, or with ``BELOT_PURE=1`` given to
-``scripts/setup.sh``, the interpreter runs the ``.py`` files as before.
+``scripts/setup.sh``, the interpreter runs the ``.py`` files.
 
 An extension is compiled code: after editing one of the sources below it no
 longer matches.  The build therefore records a hash of every source it compiled
