@@ -37,3 +37,17 @@ def check(text: str) -> Checked:
                    [Deal(d.made, list(d.score), list(d.total))
                     for d in report.deals],
                    report.result)
+
+
+def no_contract(call: str, *, hands_line: int, held: int, dealt: int, seats: int,
+                play_line: int, sheet: str | None = None) -> list[str]:
+    """The report of a whole played deal whose only contract call, ``call`` (its report
+    line), is refused and counts as a pass: the deal has no contract, so each seat's
+    ``held`` cards (from ``hands_line`` on) are too many for the ``dealt`` of a deal
+    where all passed, the play stands in no contract, and a written score (``sheet``,
+    its S601 line) is not the deal's zero."""
+    return ([f"{FILE}:{hands_line + i}:7: D202 seat {i + 1} holds {held} cards, not {dealt} "
+             "(game 1, deal 1)" for i in range(seats)]
+            + [call, f"{FILE}:{play_line}:1: D204 cards were played in a deal without a "
+                     "contract (game 1, deal 1)"]
+            + ([sheet] if sheet else []))

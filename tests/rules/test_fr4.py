@@ -8,7 +8,7 @@ side needs strictly more, else the other side takes all; capot +90).
 from __future__ import annotations
 
 import pytest
-from rulecheck import Deal, check
+from rulecheck import Deal, check, no_contract
 
 HEAD = '[Variant "fr4"]\n[Target "1001"]\n\ndeal 1 dealer 4\n'
 
@@ -86,15 +86,10 @@ result *
 """
 
 
-def no_contract(call: str) -> list[str]:
-    """The report of NAMED when ``call`` is refused: a refused call counts as a pass,
-    so no one takes, the eight-card hands are too many for a deal without a contract,
-    the play stands in no contract and the written score is not the deal's 0."""
-    return ([f"t.bgn:{line}:7: D202 seat {seat} holds 8 cards, not 5 (game 1, deal 1)"
-             for line, seat in ((5, 1), (6, 2), (7, 3), (8, 4))]
-            + [call, "t.bgn:11:1: D204 cards were played in a deal without a contract "
-                     "(game 1, deal 1)",
-               "t.bgn:19:7: S601 score for side A is 0, not 45 (game 1, deal 1)"])
+def refused(call: str) -> list[str]:
+    """The report of NAMED (or its variations) when ``call`` is refused."""
+    return no_contract(call, hands_line=5, held=8, dealt=5, seats=4, play_line=11,
+                       sheet="t.bgn:19:7: S601 score for side A is 0, not 45 (game 1, deal 1)")
 
 
 @pytest.mark.rule("fr4-02")
@@ -113,7 +108,7 @@ def test_round_one_takes_the_turned_card():
     (fr4-05).  Naming another suit in round one is no call."""
     assert check(TAKE) == ([], [Deal(True, [252, 0], [252, 0])], "*")
     other = NAMED.replace("bids pass pass pass pass pass S", "bids pass S")
-    assert check(other).lines == no_contract(
+    assert check(other).lines == refused(
         "t.bgn:10:11: B302 'S' in round 1: take the turned suit or pass (game 1, deal 1)")
 
 
@@ -125,7 +120,7 @@ def test_round_two_names_another_suit_and_the_taker_needs_more():
     assert check(NAMED) == ([], [Deal(True, [45, 117], [45, 117])], "*")
     assert check(FALLEN) == ([], [Deal(False, [0, 162], [0, 162])], "*")
     turned = NAMED.replace("bids pass pass pass pass pass S", "bids pass pass pass pass pass H")
-    assert check(turned).lines == no_contract(
+    assert check(turned).lines == refused(
         "t.bgn:10:31: B302 'H' in round 2: name a suit other than the turned one, or pass "
         "(game 1, deal 1)")
 
