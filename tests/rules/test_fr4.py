@@ -23,13 +23,16 @@ score 0 0
 result *
 """
 
-#: seat 1 takes the turned QH in round one and takes every trick: 162 + 90 = 252
-TAKE = HEAD + """hands 1: KS TS JH 9H AH / TH KH QH
+#: seat 1's hands with the turned QH in his second delivery
+SEAT_1_TAKES = HEAD + """hands 1: KS TS JH 9H AH / TH KH QH
       2: 7S 9S JS QS 7D / 8D 7C 8C
       3: AS 8S 9D 8H 7H / TD JD QD
       4: KD AD 9C TC JC / QC KC AC
 turn QH
-bids take
+"""
+
+#: seat 1 takes the turned QH in round one and takes every trick: 162 + 90 = 252
+TAKE = SEAT_1_TAKES + """bids take
 play 1. 9H 7S 7H 9C
 2. TS 9S 8S TC
 3. TH 7D 8H JC
@@ -67,12 +70,7 @@ result *
 #: the hands of TAKE, but seat 1 passes the turned QH and names spades in round two:
 #: side A takes trick 2 (KD and the ruff TS, 14) and trick 4 (JC and KS, 6): 20 card
 #: points against 142.  The takers fall and side B writes all 162.
-FALLEN = HEAD + """hands 1: KS TS JH 9H AH / TH KH QH
-      2: 7S 9S JS QS 7D / 8D 7C 8C
-      3: AS 8S 9D 8H 7H / TD JD QD
-      4: KD AD 9C TC JC / QC KC AC
-turn QH
-bids pass pass pass pass S
+FALLEN = SEAT_1_TAKES + """bids pass pass pass pass S
 play 1. 9H 7S 7H 9C
 2. 7D 9D KD TS
 3. TH 9S 8H TC

@@ -37,21 +37,11 @@ score 67 115
 result *
 """
 
-#: No-trumps named by seat 2 in round two: 130 card points; side A takes only 8H 7C 8D
-#: QH (3), side B the rest (127); with A's run, doubled: (3 + 20) x 2 = 46, 127 x 2 = 254
-NO_TRUMPS = HEAD + LAYOUT + """bids pass pass pass pass pass NT
-declare 1: run3:9S 2: run3:9D
-play 1. 7S KS JS TS
-2. 7H 9H TH JH
-3. 7D JD TD KD
-4. 8H 7C 8D QH
-5. JC AC 8C 9C
-6. KH 8S 9D QS
-7. AH 9S TC QD
-8. AD QC AS KC
-score 46 254
-result *
-"""
+#: No-trumps named by seat 2 in round two, the cards of TAKEN, but with no trump seat 2's
+#: TH wins trick 2 and it leads the 7D to trick 3: 130 card points; side A takes only 8H 7C 8D QH (3), side B the rest (127);
+#: with A's run, doubled: (3 + 20) x 2 = 46, 127 x 2 = 254
+NO_TRUMPS = (TAKEN.replace("bids pass take", "bids pass pass pass pass pass NT")
+             .replace("3. JD TD KD 7D", "3. 7D JD TD KD").replace("score 67 115", "score 46 254"))
 
 #: All-trumps named by seat 2 in round two: 258 card points, A 192 and B 66; the takers
 #: fall and side A writes all 258 and its run: 278
