@@ -168,6 +168,12 @@ BOOK: dict[str, tuple[Example, ...]] = {
         one("yu4-26: 170 in declarations", True, (199, 133)),
         one("T08 mk4: carré + tierce = 120", True, (271, 11)),
     ),
+    "bg4-32-run-short-of-a-carre.bgn": (
+        one("bg4-32: the tierce kept short of the tens, the carré not written", True, (14, 4)),
+        one("bg4-32: the carré of tens and the tierce", True, (14, 14)),
+        one("bg4-32 card-reuse=on: the tierce is short of the quarte", True, (14, 2),
+            decl("A501", "declare 4: run3:9H", "run3:9H", 4)),
+    ),
     "t09-t10-bela.bgn": (
         one("T09 yu4: bela after a losing declaration", True, (171, 61)),
         one("T10 (c) yu4: late bela", True, (151, 11),
