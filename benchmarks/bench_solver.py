@@ -153,7 +153,7 @@ def plain_python(kind: int, count: int, seed: int) -> list[float]:
 
 def endings(kind: int, count: int, seed: int) -> tuple[list[float], list[float]]:
     """Solver vs plain minimax on 4-trick endings (seconds each)."""
-    from dd_brute import brute_value, random_position
+    from support.dd_brute import brute_value, random_position
 
     from replay.rulesets import load_ruleset
     from replay.solver import Game

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from dd_brute import brute_value
+from support.dd_brute import brute_value
 
 from belot.cli import main
 from ingest.bgn import parse_game, write_game

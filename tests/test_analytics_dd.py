@@ -8,8 +8,8 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 import pytest
-from dd_corpus import write_dd_corpus
-from ingest_util import run_cli
+from support.dd_corpus import write_dd_corpus
+from support.ingest_util import run_cli
 
 from analytics import METRICS, Filters, open_dataset
 from ingest.bgn.reader import read_games

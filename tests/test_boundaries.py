@@ -7,7 +7,7 @@ import io
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from strategies import games
+from support.strategies import games
 
 from ingest.bgn.boundaries import find_game_cut, scan_headers
 from ingest.bgn.reader import parse_games

@@ -15,8 +15,8 @@ import random
 import sys
 
 import pytest
-from mutations import mutate
-from pure_python import ROOT, build_script, run_in
+from support.mutations import mutate
+from support.pure_python import ROOT, build_script, run_in
 
 from ingest.bgn.lexer import open_text
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from ingest_util import table, write_corpus
-from pure_python import ROOT, build_script, run_in
+from support.ingest_util import table, write_corpus
+from support.pure_python import ROOT, build_script, run_in
 
 from ingest.schema import TABLES
 

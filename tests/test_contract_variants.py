@@ -8,7 +8,7 @@ figures are contree.md §6's own examples.
 from __future__ import annotations
 
 import pytest
-from engine_util import HANDS, TRICKS, found, record, replay_text, where
+from support.engine_util import HANDS, TRICKS, found, record, replay_text, where
 from test_legality import legal
 
 from replay.bidding import Contract

@@ -20,7 +20,7 @@ import pytest
 
 colver = pytest.importorskip("colver")
 
-from colver_bridge import (  # noqa: E402
+from support.colver_bridge import (  # noqa: E402
     COLVER_VERSION,
     compare,
     compare_calls,

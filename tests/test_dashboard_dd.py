@@ -10,10 +10,10 @@ import shutil
 
 import duckdb
 import pytest
-from dashboard_util import APP, HAND_TEXT
-from dd_corpus import write_dd_corpus
-from ingest_util import REPO, write_corpus
 from streamlit.testing.v1 import AppTest
+from support.dashboard_util import APP, HAND_TEXT
+from support.dd_corpus import write_dd_corpus
+from support.ingest_util import REPO, write_corpus
 
 import analytics
 from dashboard.ddview import (

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import polars as pl
 import pytest
-from dashboard_util import BROKEN_TEXT, HAND_TEXT, REPO, serving
+from support.dashboard_util import BROKEN_TEXT, HAND_TEXT, REPO, serving
 
 from dashboard.ddview import NoAnalysis, analyse_loaded
 from dashboard.viewer import replay_from_dataset

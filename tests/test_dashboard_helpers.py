@@ -9,7 +9,7 @@ from pathlib import Path
 
 import polars as pl
 import pytest
-from dashboard_util import BROKEN_TEXT, HAND_TEXT
+from support.dashboard_util import BROKEN_TEXT, HAND_TEXT
 
 from dashboard import charts, importer
 from dashboard.format import (

@@ -9,8 +9,8 @@ import shutil
 
 import polars as pl
 import pytest
-from dashboard_util import APP, BROKEN_TEXT, HAND_TEXT, build_dataset
 from streamlit.testing.v1 import AppTest
+from support.dashboard_util import APP, BROKEN_TEXT, HAND_TEXT, build_dataset
 
 import analytics
 from analytics import Filters

@@ -19,9 +19,9 @@ import signal
 from pathlib import Path
 
 import pytest
-from dd_brute import brute_value
-from dd_corpus import write_dd_corpus
-from ingest_util import REPO, check_consistent, run_cli
+from support.dd_brute import brute_value
+from support.dd_corpus import write_dd_corpus
+from support.ingest_util import REPO, check_consistent, run_cli
 
 from ingest.analyze import analyse_dataset
 from ingest.bgn.reader import parse_games, read_games

@@ -10,9 +10,9 @@ import shutil
 from pathlib import Path
 
 import pytest
-from dashboard_util import APP, HAND_TEXT
-from ingest_util import write_corpus
 from streamlit.testing.v1 import AppTest
+from support.dashboard_util import APP, HAND_TEXT
+from support.ingest_util import write_corpus
 
 import analytics
 from dashboard.viewer import SourceMissing, deal_view, replay_from_dataset

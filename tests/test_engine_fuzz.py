@@ -11,7 +11,7 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from mutations import mutate
+from support.mutations import mutate
 
 from ingest.bgn.reader import parse_games
 from ingest.bgn.writer import write_game

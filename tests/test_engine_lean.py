@@ -15,7 +15,7 @@ import random
 from decimal import Decimal
 
 import pytest
-from mutations import mutate_lines
+from support.mutations import mutate_lines
 
 from ingest.bgn.reader import _read, parse_games
 from ingest.bgn.writer import write_game

@@ -8,7 +8,7 @@ by the rule named beside each test.
 
 from __future__ import annotations
 
-from engine_util import TRICKS, found, record, replay_text, where
+from support.engine_util import TRICKS, found, record, replay_text, where
 
 from replay.cards import CARD_INDEX
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from engine_util import found, replay_text, where
+from support.engine_util import found, replay_text, where
 
 from replay.figures import deal_value, game_points
 

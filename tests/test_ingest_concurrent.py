@@ -15,7 +15,7 @@ import time
 
 import duckdb
 import pytest
-from ingest_util import check_consistent, popen_cli, write_corpus
+from support.ingest_util import check_consistent, popen_cli, write_corpus
 
 GAMES = 400
 

@@ -14,7 +14,7 @@ import signal
 import time
 
 import pytest
-from ingest_util import check_consistent, ids_of, popen_cli, run_cli, write_corpus
+from support.ingest_util import check_consistent, ids_of, popen_cli, run_cli, write_corpus
 
 from ingest.dataset import Dataset
 

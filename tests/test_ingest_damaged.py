@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import gzip
 
-from ingest_util import ids_of, run_cli, table, write_corpus
+from support.ingest_util import ids_of, run_cli, table, write_corpus
 
 
 def test_a_truncated_and_a_fake_gzip_are_named_and_the_good_file_goes_in(tmp_path):

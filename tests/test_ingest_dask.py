@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 
 import pytest
-from ingest_util import check_consistent, table, write_corpus
+from support.ingest_util import check_consistent, table, write_corpus
 
 from ingest.pipeline import ingest_paths
 from ingest.schema import TABLES

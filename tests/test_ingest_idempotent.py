@@ -5,7 +5,7 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from ingest_util import check_consistent, ids_of, table, write_corpus
+from support.ingest_util import check_consistent, ids_of, table, write_corpus
 
 from ingest.bgn.reader import read_games
 from ingest.bgn.writer import write_games

@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 
 import pytest
-from ingest_util import table
+from support.ingest_util import table
 
 from ingest.bgn.reader import read_games
 from ingest.bgn.writer import deal_id, game_id, write_game

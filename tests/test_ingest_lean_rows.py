@@ -15,7 +15,7 @@ from __future__ import annotations
 import datetime as dt
 import random
 
-from mutations import mutated_records
+from support.mutations import mutated_records
 from test_ingest_playcols import reference_rows
 
 from ingest.bgn.reader import _read, parse_games

@@ -7,7 +7,7 @@ import datetime as dt
 from decimal import Decimal
 
 import pytest
-from engine_util import TRICKS, record
+from support.engine_util import TRICKS, record
 from test_ingest_tables import GAME1, GAME2, GAME3
 
 from ingest.bgn.reader import read_games
@@ -206,7 +206,7 @@ def test_ingest_rows_load_no_pandas_and_no_compute(tmp_path):
     import subprocess
     import sys
 
-    from ingest_util import write_corpus
+    from support.ingest_util import write_corpus
 
     src = write_corpus(tmp_path / "a.bgn", "yu4", games=2, seed=5, violation_rate=0.3)
     (tmp_path / "b.bgn").write_text(GAME1 + "\n" + GAME2 + "\n", encoding="utf-8")

@@ -6,7 +6,7 @@ import duckdb
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
-from ingest_util import REPO, write_corpus
+from support.ingest_util import REPO, write_corpus
 
 from ingest.pipeline import ingest_paths
 from ingest.schema import TABLES, render_markdown

@@ -22,7 +22,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from ingest_util import table
+from support.ingest_util import table
 
 from ingest.pipeline import ingest_paths
 
@@ -292,7 +292,7 @@ def test_rejects_keep_the_raw_text(ds):
 def test_invariants_on_simulated_games(tmp_path):
     """Figures that must agree with the engine's scoring and with the cards."""
     import duckdb
-    from ingest_util import write_corpus
+    from support.ingest_util import write_corpus
 
     for i, v in enumerate(["yu4", "mk4", "bg4", "contree"]):
         write_corpus(tmp_path / "in" / f"{v}.bgn", v, games=8, seed=60 + i, violation_rate=0.1)
@@ -340,7 +340,7 @@ def test_invariants_on_simulated_games(tmp_path):
 def test_claim_columns(tmp_path):
     # the base deal stopped after trick 6 with seat 4 claiming the rest: 6 tricks and
     # 24 cards replayed, the claim on the deal's row
-    from engine_util import TRICKS, record
+    from support.engine_util import TRICKS, record
 
     src = tmp_path / "claim.bgn"
     src.write_text(record("yu4", tricks=TRICKS[:6], claim="4: claim rest"))

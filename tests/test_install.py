@@ -18,7 +18,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from dashboard_util import REPO, serving
+from support.dashboard_util import REPO, serving
 
 from ingest.bgn.reader import read_games
 from ingest.bgn.writer import game_id

@@ -11,7 +11,7 @@ import random
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
-from pure_python import is_compiled, run_in
+from support.pure_python import is_compiled, run_in
 from test_play_reference import (
     CONTRACTS,
     PLAYERS,

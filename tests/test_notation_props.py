@@ -11,7 +11,7 @@ import re
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from strategies import games
+from support.strategies import games
 
 from ingest.bgn.jsonform import game_from_json, game_to_json
 from ingest.bgn.reader import _read, parse_games, scan_headers

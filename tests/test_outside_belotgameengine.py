@@ -35,7 +35,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import pytest
-from engine_util import record, replay_text
+from support.engine_util import record, replay_text
 from test_legality import legal
 
 from replay.bidding import Contract

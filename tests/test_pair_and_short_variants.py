@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine_util import found, record, replay_text
+from support.engine_util import found, record, replay_text
 
 from replay.bidding import Contract
 from replay.cards import NO_TRUMPS

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import random
 
-import play_reference as ref
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support import play_reference as ref
 
 from ingest.bgn.reader import parse_games
 from ingest.bgn.writer import write_game

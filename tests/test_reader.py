@@ -662,7 +662,7 @@ def test_fast_lines_and_the_general_path_agree_on_mutated_records():
     same parse errors at the same places, the same verdicts of the engine."""
     import random
 
-    from mutations import mutate
+    from support.mutations import mutate
 
     from ingest.bgn.writer import game_id, read_game_id, source_is_canonical, write_game
     from replay.engine import replay_game

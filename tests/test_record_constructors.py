@@ -13,7 +13,7 @@ import random
 from dataclasses import MISSING, fields
 
 import pytest
-from mutations import mutate
+from support.mutations import mutate
 
 from ingest.bgn.reader import _read
 from ingest.bgn.writer import write_game

@@ -10,7 +10,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from mutations import mutate_lines
+from support.mutations import mutate_lines
 
 from ingest.bgn.lexer import open_text
 from ingest.bgn.reader import parse_games

@@ -8,7 +8,7 @@ Each test failed on the engine before the fix (see the issue on rules fidelity).
 from __future__ import annotations
 
 import pytest
-from engine_util import found, replay_text, where
+from support.engine_util import found, replay_text, where
 from test_hungarian import BASE as HU3_BASE
 
 from ingest.bgn.reader import parse_games
@@ -141,7 +141,7 @@ def test_the_engine_card_loop_and_legality_agree_on_every_trick_winner(variant):
 
 def _declared(variant: str, hand: str, declare: str, bids: str) -> list[tuple]:
     """Seat 1 holds ``hand``, declares, and leads its last card: the findings."""
-    from engine_util import record
+    from support.engine_util import record
     from test_outside_belotgameengine import deal_hands
 
     text = record(variant, hands=deal_hands({1: hand}, {}), bids=bids,

@@ -11,9 +11,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from dd_brute import brute_value, random_position
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.dd_brute import brute_value, random_position
 
 from replay.cards import CONTRACT_TABLES, cards_in
 from replay.legality import legal_cards, trick_winner
@@ -183,7 +183,7 @@ def test_plain_python_runs_the_same_code():
     script = (
         "import random, sys; sys.path.insert(0, 'tests')\n"
         "import numba; assert numba.config.DISABLE_JIT\n"
-        "from dd_brute import brute_value, random_position\n"
+        "from support.dd_brute import brute_value, random_position\n"
         "from test_solver import game_for, ruleset, VARIANTS\n"
         "rng = random.Random(7)\n"
         "for variant in VARIANTS:\n"

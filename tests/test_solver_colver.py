@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 
 import colver
-from colver_bridge import FROM_COLVER, TO_COLVER
+from support.colver_bridge import FROM_COLVER, TO_COLVER
 
 from replay.rulesets import load_ruleset
 from replay.solver import Game, Position

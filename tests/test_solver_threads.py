@@ -11,9 +11,9 @@ import time
 
 import numpy as np
 import pytest
-from dd_brute import brute_value, random_position
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.dd_brute import brute_value, random_position
 from test_solver import KINDS, VARIANTS, ruleset, run_as_plain_python
 
 from replay import ddkernel as k
@@ -143,7 +143,7 @@ def test_a_search_stopped_midway_leaves_no_false_entry():
     script = (
         "import random, sys; sys.path.insert(0, 'tests')\n"
         "import numba; assert numba.config.DISABLE_JIT\n"
-        "from dd_brute import brute_value, random_position\n"
+        "from support.dd_brute import brute_value, random_position\n"
         "from test_solver import ruleset\n"
         "from replay import ddkernel as k\n"
         "from replay.solver import Game\n"

@@ -25,7 +25,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from ingest_util import REPO, run_cli
+from support.ingest_util import REPO, run_cli
 from test_worked_examples import Deal  # a deal's figures: made, score, total, hang
 
 AUDIT = REPO / "tests" / "records" / "audit"

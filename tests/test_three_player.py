@@ -22,7 +22,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from engine_util import found, replay_text, where
+from support.engine_util import found, replay_text, where
 
 from replay.bidding import Contract
 from replay.rulesets import load_ruleset

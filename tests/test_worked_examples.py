@@ -31,7 +31,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from ingest_util import REPO, run_cli
+from support.ingest_util import REPO, run_cli
 
 from ingest.bgn.reader import read_games
 

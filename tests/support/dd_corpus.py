@@ -9,9 +9,8 @@ import itertools
 import shutil
 from pathlib import Path
 
-from ingest_util import REPO
-
 from ingest.bgn.reader import read_games
+from support.ingest_util import REPO
 
 #: (bundled file, game numbers from 0) of the simulated games in the corpus
 SIM_GAMES = (("yu4", (1,)), ("bg3", (1, 2)), ("bg2", (2,)), ("ru3", (2,)))

@@ -15,7 +15,7 @@ from ingest.bgn.writer import game_id, write_games
 from ingest.schema import TABLES
 from replay.simulate import simulate_games
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 
 
 def write_corpus(path: Path, variant: str = "yu4", games: int = 20, seed: int = 1,

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 if __package__ in (None, ""):  # run as a script: make the project importable
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import colver  # noqa: E402
 

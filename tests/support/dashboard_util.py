@@ -13,11 +13,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from ingest_util import write_corpus
 
 from ingest.pipeline import ingest_paths
+from support.ingest_util import write_corpus
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 APP = REPO / "dashboard" / "app.py"
 
 #: one yu4 game: a clean deal, then a deal where seat 2 revokes in tricks 5 and 7 (C401);
