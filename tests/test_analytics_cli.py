@@ -8,7 +8,7 @@ import io
 import json
 
 import pytest
-from test_analytics_hand import FILE_A, FILE_B
+from support.club_files import FILE_A, FILE_B
 
 from analytics import METRICS
 from belot.cli import main

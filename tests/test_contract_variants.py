@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 from support.engine_util import HANDS, TRICKS, found, record, replay_text, where
-from test_legality import legal
+from support.positions import legal
 
 from replay.bidding import Contract
 from replay.cards import ALL_TRUMPS, NO_TRUMPS

@@ -15,8 +15,8 @@ from __future__ import annotations
 import datetime as dt
 import random
 
+from support.ingest_util import reference_rows
 from support.mutations import mutated_records
-from test_ingest_playcols import reference_rows
 
 from ingest.bgn.reader import _read, parse_games
 from ingest.bgn.writer import write_game

@@ -8,55 +8,16 @@ from decimal import Decimal
 
 import pytest
 from support.engine_util import TRICKS, record
-from test_ingest_tables import GAME1, GAME2, GAME3
+from support.ingest_records import GAME1, GAME2, GAME3
+from support.ingest_util import reference_rows
 
 from ingest.bgn.reader import read_games
 from ingest.bgn.writer import write_game
-from ingest.events import Context, RowSink, side_labels, side_of_seat
-from replay.cards import CARD_TEXT, SUITS
+from ingest.events import Context, RowSink
 from replay.engine import replay_game
 from replay.simulate import SUPPORTED, simulate_games
 
 CTX = Context("f.bgn", "b", dt.datetime(2026, 1, 1, tzinfo=dt.UTC))
-
-
-def reference_rows(games) -> dict[tuple[str, str], list[dict]]:
-    """Rows of ``plays`` and ``tricks`` from the report's records, one by one."""
-    from ingest.events import cached_ruleset
-
-    out: dict[tuple[str, str], list[dict]] = {}
-    for game, report in games:
-        v = report.variant
-        sides, side_of = side_labels(v), side_of_seat(v)
-        rs = cached_ruleset(v, game.tags.get("Rules"), game.tags.get("Target"))
-        for deal, dr in zip(game.deals, report.deals, strict=False):
-            written = list(deal.plays or [])
-            position = 0
-            for k, (seat, card, trick, legal, bela) in enumerate(dr.plays):
-                position = position + 1 if k and trick == dr.plays[k - 1][2] else 1
-                w = written[k] if k < len(written) else None
-                out.setdefault(("plays", v), []).append({
-                    "game_id": report.game_id, "deal": dr.deal, "idx": k + 1, "trick": trick,
-                    "position": position, "seat": seat, "card": CARD_TEXT[card],
-                    "legal": legal, "bela": bela,
-                    "annotation": None if w is None else w.annotation,
-                    "comment": None if w is None else w.comment})
-            trump = dr.contract if dr.contract is not None and dr.contract < 4 else None
-            for t in dr.tricks:
-                cards = [CARD_TEXT[c] for c in t.cards] + [None] * (4 - len(t.cards))
-                seats = list(t.seats) + [None] * (4 - len(t.seats))
-                led = t.cards[0] >> 3
-                out.setdefault(("tricks", v), []).append({
-                    "game_id": report.game_id, "deal": dr.deal, "trick": t.number,
-                    "leader": t.leader,
-                    **{f"card{i + 1}": cards[i] for i in range(4)},
-                    **{f"seat{i + 1}": seats[i] for i in range(4)},
-                    "led_suit": SUITS[led], "winner": t.winner,
-                    "winner_side": sides[side_of[t.winner]], "points": t.points,
-                    "trumped": trump is not None and led != trump
-                    and any(c >> 3 == trump for c in t.cards[1:]),
-                    "last_trick": t.number == rs.tricks})
-    return out
 
 
 def built_rows(games) -> dict[tuple[str, str], list[dict]]:

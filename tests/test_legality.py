@@ -11,18 +11,22 @@ import random
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
-from support.pure_python import is_compiled, run_in
-from test_play_reference import (
+from support.positions import (
     CONTRACTS,
     PLAYERS,
-    _contract_of,
+    code,
+    contract_of,
     deck_of,
     engine_kind,
+    hand_mask,
+    legal,
     mask,
     position,
     positions,
+    rules_of,
     rules_text,
 )
+from support.pure_python import is_compiled, run_in
 
 from ingest.bgn.reader import parse_games
 from ingest.bgn.writer import write_game
@@ -35,7 +39,6 @@ from replay.cards import (
     SUIT_OF,
     all_cards,
     card_of,
-    cards_in,
 )
 from replay.legality import (
     Breach,
@@ -49,33 +52,6 @@ from replay.rulesets import SWITCHES, load_ruleset
 from replay.simulate import SUPPORTED, simulate_games
 
 H, S, D, C = 1, 0, 2, 3
-
-
-def _mask(cards: str) -> int:
-    return sum(1 << CARD_INDEX[c] for c in cards.split())
-
-
-def rules_of(variant: str, rules: str | None):
-    return load_ruleset(variant, rules, "1000" if variant == "fr4" else None)
-
-
-def legal(variant: str, trump: int, trick: str, hand: str, rules: str | None = None) -> set[str]:
-    rs = rules_of(variant, rules)
-    cards = [CARD_INDEX[c] for c in trick.split()]
-    seats = list(range(1, len(cards) + 1))
-    seat = len(cards) + 1
-    mask, _ = judge(_mask(hand), -1, cards, seats, seat, CONTRACT_TABLES[trump], rs.duties,
-                    rs.side_of)
-    return {CARD_TEXT[c] for c in cards_in(mask)}
-
-
-def code(variant: str, trump: int, trick: str, hand: str, card: str,
-         rules: str | None = None) -> str | None:
-    rs = rules_of(variant, rules)
-    cards = [CARD_INDEX[c] for c in trick.split()]
-    seats = list(range(1, len(cards) + 1))
-    return judge(_mask(hand), CARD_INDEX[card], cards, seats, len(cards) + 1,
-                 CONTRACT_TABLES[trump], rs.duties, rs.side_of)[1]
 
 
 # T01 — overbeating partner in a plain suit (yu4-33, yu4-36, mk4-19)
@@ -168,10 +144,10 @@ def test_verify_card_gives_the_code_and_the_reason():
                         "higher one")),
     ]
     for trick, hand, card, expected in cases:
-        got = verify_card(_mask(hand), CARD_INDEX[card], [CARD_INDEX[trick]], [1], 2, ct,
+        got = verify_card(hand_mask(hand), CARD_INDEX[card], [CARD_INDEX[trick]], [1], 2, ct,
                           rs.duties, rs.side_of)
         assert got == expected, (trick, hand, card)
-    assert verify_card(_mask("AS 7S"), CARD_INDEX["AS"], [CARD_INDEX["TS"]], [1], 2, ct,
+    assert verify_card(hand_mask("AS 7S"), CARD_INDEX["AS"], [CARD_INDEX["TS"]], [1], 2, ct,
                        rs.duties, rs.side_of) is None
 
 
@@ -256,7 +232,7 @@ def test_the_engine_checks_exactly_where_no_duty_bites_says_so(variant, monkeypa
             for dr in report.deals:
                 if dr.contract is None or not dr.plays:
                     continue
-                ct = CONTRACT_TABLES[engine_kind(_contract_of(dr))]
+                ct = CONTRACT_TABLES[engine_kind(contract_of(dr))]
                 hands = dict(dr.hands)
                 trick: list[int] = []
                 for seat, c, _number, _ok, _bela in dr.plays:

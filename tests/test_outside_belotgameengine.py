@@ -35,8 +35,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import pytest
-from support.engine_util import record, replay_text
-from test_legality import legal
+from support.engine_util import deal_hands, record, replay_text
+from support.positions import legal
 
 from replay.bidding import Contract
 from replay.cards import (
@@ -74,24 +74,6 @@ def rest(cards: str) -> str:
     """Every card of the deck not in ``cards``."""
     held = set(cards.split())
     return " ".join(c for c in CARD_TEXT if c not in held)
-
-
-def deal_hands(fixed: dict[int, str], keep_out: dict[int, str]) -> str:
-    """A BGN ``hands`` section: each seat gets its ``fixed`` cards, then the rest of
-    the deck in order, never a card or suit listed for it in ``keep_out``."""
-    hands = {seat: fixed.get(seat, "").split() for seat in (1, 2, 3, 4)}
-    taken = {c for cards in hands.values() for c in cards}
-    for seat in (1, 2, 3, 4):
-        banned = keep_out.get(seat, "").split()
-        for c in CARD_TEXT:
-            if len(hands[seat]) == 8:
-                break
-            if c not in taken and c not in banned and c[1] not in banned:
-                hands[seat].append(c)
-                taken.add(c)
-    assert all(len(h) == 8 for h in hands.values())
-    rows = [f"{seat}: {' '.join(hands[seat])}" for seat in (1, 2, 3, 4)]
-    return "hands " + "\n      ".join(rows)
 
 
 # ------------------------------------------------------------------ legal cards

@@ -8,8 +8,7 @@ Each test failed on the engine before the fix (see the issue on rules fidelity).
 from __future__ import annotations
 
 import pytest
-from support.engine_util import found, replay_text, where
-from test_hungarian import BASE as HU3_BASE
+from support.engine_util import RECORDS, found, replay_text, where
 
 from ingest.bgn.reader import parse_games
 from ingest.bgn.writer import write_game
@@ -20,6 +19,7 @@ from replay.rulesets import load_ruleset
 from replay.simulate import SUPPORTED, simulate_games
 
 AT = CONTRACT_TABLES[ALL_TRUMPS]
+HU3_BASE = (RECORDS / "hu3-base.bgn").read_text(encoding="utf-8")
 
 
 def ints(cards: str) -> list[int]:
@@ -141,8 +141,7 @@ def test_the_engine_card_loop_and_legality_agree_on_every_trick_winner(variant):
 
 def _declared(variant: str, hand: str, declare: str, bids: str) -> list[tuple]:
     """Seat 1 holds ``hand``, declares, and leads its last card: the findings."""
-    from support.engine_util import record
-    from test_outside_belotgameengine import deal_hands
+    from support.engine_util import deal_hands, record
 
     text = record(variant, hands=deal_hands({1: hand}, {}), bids=bids,
                   declare=f"declare 1: {declare}", tricks=[hand.split()[-1]], result="*")

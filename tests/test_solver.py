@@ -6,39 +6,16 @@ from __future__ import annotations
 
 import os
 import random
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from support.dd_brute import brute_value, random_position
+from support.solver_cases import KINDS, VARIANTS, game_for, ruleset, run_as_plain_python
 
 from replay.cards import CONTRACT_TABLES, cards_in
 from replay.legality import legal_cards, trick_winner
-from replay.rulesets import load_ruleset
 from replay.solver import Game, claim_holds
-
-VARIANTS = ("yu4", "mk4", "bg4", "fr4", "contree", "ru-pair", "yu3", "ru3", "hu3", "bg3",
-            "hu2", "bg2")
-KINDS = range(6)
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def ruleset(variant: str):
-    return load_ruleset(variant, None, "1000")
-
-
-def game_for(rs, kind: int, rng: random.Random) -> Game:
-    """Points, Betl or a claim, for a random caller / claiming side."""
-    payoff = rng.randrange(3)
-    caller = rng.randint(1, rs.players)
-    if payoff == 0:
-        return Game(rs, kind, caller)
-    if payoff == 1:
-        return Game(rs, kind, caller, betl=True)
-    return Game(rs, kind, caller, claimers=rng.randrange(rs.sides))
 
 
 @settings(max_examples=400, deadline=None)
@@ -184,7 +161,7 @@ def test_plain_python_runs_the_same_code():
         "import random, sys; sys.path.insert(0, 'tests')\n"
         "import numba; assert numba.config.DISABLE_JIT\n"
         "from support.dd_brute import brute_value, random_position\n"
-        "from test_solver import game_for, ruleset, VARIANTS\n"
+        "from support.solver_cases import game_for, ruleset, VARIANTS\n"
         "rng = random.Random(7)\n"
         "for variant in VARIANTS:\n"
         "    rs = ruleset(variant)\n"
@@ -195,15 +172,6 @@ def test_plain_python_runs_the_same_code():
         "            assert game.value(pos, camp) == brute_value(game, pos, camp), (variant, pos)\n"
         "print('ok')\n")
     run_as_plain_python(script)
-
-
-def run_as_plain_python(script: str) -> None:
-    """Run ``script`` in a fresh process with NUMBA_DISABLE_JIT=1; it prints ok."""
-    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
-    out = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True,
-                         text=True, timeout=600)
-    assert out.returncode == 0, out.stderr
-    assert out.stdout.strip() == "ok"
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from support.dd_brute import brute_value, random_position
-from test_solver import KINDS, VARIANTS, ruleset, run_as_plain_python
+from support.solver_cases import KINDS, VARIANTS, ruleset, run_as_plain_python
 
 from replay import ddkernel as k
 from replay.analysis import best_cards
@@ -144,7 +144,7 @@ def test_a_search_stopped_midway_leaves_no_false_entry():
         "import random, sys; sys.path.insert(0, 'tests')\n"
         "import numba; assert numba.config.DISABLE_JIT\n"
         "from support.dd_brute import brute_value, random_position\n"
-        "from test_solver import ruleset\n"
+        "from support.solver_cases import ruleset\n"
         "from replay import ddkernel as k\n"
         "from replay.solver import Game\n"
         "inner = k.search\n"

@@ -25,8 +25,8 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from support.engine_util import Deal  # a deal's figures: made, score, total, hang
 from support.ingest_util import REPO, run_cli
-from test_worked_examples import Deal  # a deal's figures: made, score, total, hang
 
 AUDIT = REPO / "tests" / "records" / "audit"
 

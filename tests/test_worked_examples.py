@@ -31,6 +31,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from support.engine_util import Deal
 from support.ingest_util import REPO, run_cli
 
 from ingest.bgn.reader import read_games
@@ -49,16 +50,6 @@ class Finding:
     trick: int | None
     seat: int | None
     deal: int = 1
-
-
-@dataclass(frozen=True)
-class Deal:
-    """The book's figures for one deal, in side (or seat) order."""
-
-    made: bool | None
-    score: tuple[int, ...]
-    total: tuple[int, ...]
-    hang: int = 0
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,18 @@
-"""Helpers for the engine tests: build records from parts, replay text, find places."""
+"""Helpers for the engine tests: build records from parts, replay text, find places, a
+book's figures for a deal."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from pathlib import Path
+
 from ingest.bgn.reader import parse_games
+from replay.cards import CARD_TEXT
 from replay.engine import replay_game
+
+#: hand-worked records: the three-player base deals, the rule books' worked examples,
+#: the audit records
+RECORDS = Path(__file__).resolve().parents[1] / "records"
 
 HANDS = """hands 1: 7S 8S 7H 8H 7D 8D / 7C 8C
       2: 9S TS 9H TH 9D TD / 9C TC
@@ -84,3 +93,31 @@ def where(text: str, needle: str, occurrence: int = 1) -> tuple[int, int]:
 def found(report) -> list[tuple]:
     """Violations as (code, line, col, deal, trick, seat)."""
     return [(v.code, v.line, v.col, v.deal, v.trick, v.seat) for v in report.violations]
+
+
+@dataclass(frozen=True)
+class Deal:
+    """The book's figures for one deal, in side (or seat) order."""
+
+    made: bool | None
+    score: tuple[int, ...]
+    total: tuple[int, ...]
+    hang: int = 0
+
+
+def deal_hands(fixed: dict[int, str], keep_out: dict[int, str]) -> str:
+    """A BGN ``hands`` section: each seat gets its ``fixed`` cards, then the rest of
+    the deck in order, never a card or suit listed for it in ``keep_out``."""
+    hands = {seat: fixed.get(seat, "").split() for seat in (1, 2, 3, 4)}
+    taken = {c for cards in hands.values() for c in cards}
+    for seat in (1, 2, 3, 4):
+        banned = keep_out.get(seat, "").split()
+        for c in CARD_TEXT:
+            if len(hands[seat]) == 8:
+                break
+            if c not in taken and c not in banned and c[1] not in banned:
+                hands[seat].append(c)
+                taken.add(c)
+    assert all(len(h) == 8 for h in hands.values())
+    rows = [f"{seat}: {' '.join(hands[seat])}" for seat in (1, 2, 3, 4)]
+    return "hands " + "\n      ".join(rows)
