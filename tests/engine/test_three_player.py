@@ -19,16 +19,13 @@ Seat 1 took no trick: +50 to each other seat (ru3-26).  Seat 2: 277, seat 3:
 from __future__ import annotations
 
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
-from support.engine_util import found, replay_text, where
+from support.engine_util import RECORDS, found, replay_text, where
 
 from replay.bidding import Contract
 from replay.rulesets import load_ruleset
 from replay.scoring import Tally, contractor_split, soloist_raw
-
-RECORDS = Path(__file__).parent / "records"
 
 
 def text_of(name: str) -> str:

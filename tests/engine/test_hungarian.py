@@ -10,14 +10,11 @@ makes Absolut (≥ 82): V = 1 + 3 = 4 (hu3-16, hu3-17).
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from support.engine_util import found, replay_text, where
+from support.engine_util import RECORDS, found, replay_text, where
 
 from replay.figures import deal_value, game_points
 
-RECORDS = Path(__file__).parent / "records"
 BASE = (RECORDS / "hu3-base.bgn").read_text(encoding="utf-8")
 
 

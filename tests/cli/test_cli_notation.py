@@ -13,7 +13,7 @@ import pytest
 
 from belot.cli import main
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 MESSY = '[Event "E"]\n[Variant "yu4"]\ndeal 1 dealer 4 bids pass h play 1.jh 7d qh bela 8c\nresult *\n'
 CANON = '[Variant "yu4"]\n[Event "E"]\n\ndeal 1 dealer 4\nbids pass H\nplay 1. JH 7D QH bela 8C\nresult *\n'

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 HEAVY = ("numba", "llvmlite", "numpy", "pyarrow", "pandas", "polars", "duckdb", "streamlit")
 NO_CLAIMS = str(ROOT / "data" / "sim" / "yu4.bgn.gz")
 WITH_CLAIMS = str(ROOT / "data" / "samples" / "yu4-rules.bgn")

@@ -30,7 +30,7 @@ from ingest.chunks import (
 )
 from ingest.validate_run import MIN_UNIT_CHARS, UNITS_PER_WORKER, renumber, validate_paths
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = (ROOT / "data" / "samples" / "mk4-rules.bgn").read_text(encoding="utf-8")
 FIRST = SAMPLE[:SAMPLE.index("\n\n[") + 1]  # the sample's first game (clean)
 

@@ -257,7 +257,7 @@ def test_the_spy_runs_on_the_py_sources_when_the_engine_is_compiled(pure_tree):
         pytest.skip("the engine runs from its .py source: the test above ran here")
     name = "test_the_engine_checks_exactly_where_no_duty_bites_says_so"
     run = run_in(pure_tree, ["-m", "pytest", "-q", "-p", "no:cacheprovider",
-                             f"tests/test_legality.py::{name}"])
+                             f"tests/engine/test_legality.py::{name}"])
     out = run.stdout.decode()
     assert run.returncode == 0, out
     assert f"{len(SUPPORTED)} passed" in out, out

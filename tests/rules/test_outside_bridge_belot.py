@@ -20,7 +20,7 @@ from replay.legality import legal_cards, trick_winner
 from replay.rulesets import load_ruleset
 
 DATA = json.loads(gzip.decompress(
-    (Path(__file__).parent / "data" / "bridge_belot_2001.json.gz").read_bytes()))
+    (Path(__file__).parents[1] / "data" / "bridge_belot_2001.json.gz").read_bytes()))
 KIND = {"Spades": 0, "Hearts": 1, "Diamonds": 2, "Clubs": 3, "NoTrumps": NO_TRUMPS,
         "AllTrumps": ALL_TRUMPS}
 RANK = {7: "7", 8: "8", 9: "9", 10: "T", 11: "J", 12: "Q", 13: "K", 14: "A"}

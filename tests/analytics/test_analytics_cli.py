@@ -167,6 +167,6 @@ def test_metrics_doc_is_generated():
 
     from analytics.metrics import render_markdown
 
-    doc = Path(__file__).resolve().parents[1] / "docs" / "metrics.md"
+    doc = Path(__file__).resolve().parents[2] / "docs" / "metrics.md"
     assert doc.read_text(encoding="utf-8") == render_markdown(), \
         "run: python -m analytics > docs/metrics.md"

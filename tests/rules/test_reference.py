@@ -19,7 +19,7 @@ from ingest.bgn.reader import read_games
 from ingest.validate import format_violation, validate_game
 from replay.report import CODE_ORDER
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 ROW_ID = re.compile(r"\b(?:yu4|yu3|ru3|ru-pair|bg4|bg3|bg2|fr4|hu3|hu2|hu4|mk4|mk2|mk3)-\d\d\b"
                     r"|\b[AC]\d{1,2}\b|\bT\d\d\b")
 

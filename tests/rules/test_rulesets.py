@@ -22,7 +22,7 @@ from replay.rulesets import SWITCHES, UNSUPPORTED, VARIANTS, load_ruleset, parse
 from replay.scoring import Units
 from replay.variants import TABLES
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def ruleset(variant: str, rules: str | None = None):

@@ -15,7 +15,7 @@ from ingest.bgn.reader import read_games
 from ingest.bgn.writer import write_game
 from ingest.validate import validate_file
 
-DOCS = Path(__file__).resolve().parents[1] / "docs"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 EXAMPLES = sorted((DOCS / "bgn" / "examples").glob("*.bgn"))
 FAMILIES = {"yu4", "bg4", "fr4", "contree", "yu3", "hu3"}
 

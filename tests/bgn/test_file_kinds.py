@@ -16,7 +16,7 @@ from ingest.bgn.reader import parse_games, read_games
 from ingest.bgn.writer import game_id
 from ingest.chunks import iter_chunks
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 MK4 = ROOT / "data" / "samples" / "mk4-rules.bgn"
 
 

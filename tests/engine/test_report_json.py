@@ -19,7 +19,7 @@ from ingest.validate import validate_game
 from replay.report import DealReport, GameReport, Violation
 from replay.simulate import SUPPORTED, simulate_games
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def dumped(report: GameReport) -> str:

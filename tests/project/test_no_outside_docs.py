@@ -9,7 +9,7 @@ from pathlib import Path
 
 from belot.reference.variants import CONVENTIONS
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 ROOMS = ("replay", "ingest", "analytics", "dashboard", "belot", "docs")
 OUTSIDE = re.compile(r"bgn\.md|bgn-details|rules-matrix|\.\./shared|conventions-[\w*-]+\.md"
                      r"|(?<!\]\()(?<![/\w-])contree\.md")

@@ -145,7 +145,7 @@ def test_hands_rebuilt_from_a_whole_play_give_the_same_analysis():
 def test_betl_deal_is_solved_as_can_the_soloist_be_forced_to_take_a_trick():
     """tests/records/hu3-base.bgn as Betl: the soloist (seat 1) wins trick 1 at
     the table and the play stops there; values are 0 or 1."""
-    base = (Path(__file__).parent / "records" / "hu3-base.bgn").read_text(encoding="utf-8")
+    base = (Path(__file__).parents[1] / "records" / "hu3-base.bgn").read_text(encoding="utf-8")
     text = base.replace("announce 1: absolut\n", "").replace(
         "declare 1: run5:AH 2: run3:9S 3: run4:AC run3:9C",
         "declare 1: run5:AH 2: run3:9S 3: run4:AC run3:9C\nannounce 1: betl")

@@ -11,7 +11,7 @@ import pytest
 
 from ingest.pipeline import ingest_paths
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 BOOK = ROOT / "docs" / "cookbook"
 
 

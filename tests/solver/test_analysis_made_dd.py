@@ -10,7 +10,7 @@ from pathlib import Path
 from ingest.bgn.reader import read_games
 from replay.analysis import analyse_game, dd_tricks
 
-SIM = Path(__file__).resolve().parent.parent / "data" / "sim"
+SIM = Path(__file__).resolve().parents[2] / "data" / "sim"
 
 
 def test_trick_counts_follow_the_points():

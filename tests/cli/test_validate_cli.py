@@ -17,7 +17,7 @@ from belot.cli import main
 from ingest.bgn.reader import read_games
 from ingest.bgn.writer import game_id
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 MK4 = ROOT / "data" / "samples" / "mk4-rules.bgn"
 
 C401 = ("data/samples/mk4-rules.bgn:37:13: C401 seat 1 did not follow diamonds while holding "
