@@ -296,7 +296,7 @@ class _GameReader:
     # Whole canonical lines, read at once.  Each ``fast_*`` first checks that the
     # general path would read the line without an error and to the same record;
     # if not it returns False and the line goes through the general tokenizer.
-    # ``tests/test_reader.py`` checks that both paths give the same records.
+    # ``tests/bgn/test_reader.py`` checks that both paths give the same records.
 
     def fast(self, line: str, ln: int) -> bool:
         """Read a canonical line whole; False when the general tokenizer must read it."""

@@ -195,7 +195,7 @@ def test_replay_says_why_a_deal_is_not_analysed(dataset, files, monkeypatch):
 
 @pytest.fixture(scope="module")
 def analysed(tmp_path_factory):
-    """tests/dd_corpus.py's records (samples, simulated deals with losses, a Betl deal)
+    """tests/support/dd_corpus.py's records (samples, simulated deals with losses, a Betl deal)
     ingested with ``--analyze``."""
     root = tmp_path_factory.mktemp("dd-tables")
     write_dd_corpus(root / "in")

@@ -4,7 +4,7 @@ Chromium (Debian's chromium + chromium-driver, Selenium), every page clicked thr
 The dataset is the bundled records (data/), built with the same ingest as
 ``belot dashboard`` without a DATASET.  A screenshot of each page is saved under the
 test's temporary folder, or under ``$BELOT_SCREENSHOTS`` when set (the README's
-screenshots: ``BELOT_SCREENSHOTS=docs/screenshots pytest tests/test_dashboard_e2e.py``);
+screenshots: ``BELOT_SCREENSHOTS=docs/screenshots pytest tests/dashboard/test_dashboard_e2e.py``);
 the time each page took to be ready is printed (``-s``).
 
 Every wait is bounded: the server must answer within 90 s, each page within 60 s, and

@@ -1,6 +1,6 @@
 """Whole records through reader and engine: scores worked by hand, every code with its place.
 
-The base deal (tests/engine_util.py) is worked trick by trick in its comment:
+The base deal (tests/support/engine_util.py) is worked trick by trick in its comment:
 side A takes 34 card points, side B (the callers, hearts) 128.  The variations
 below change one thing each; the expected figures are derived from the base
 by the rule named beside each test.

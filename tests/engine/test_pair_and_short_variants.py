@@ -16,7 +16,7 @@ FR_HANDS = """hands 1: 7S 8S 7H 8H 7D / 8D 7C 8C
 
 
 def test_ru_pair_base_deal():
-    # The hand-worked base deal (tests/engine_util.py) with seat 2 taking the
+    # The hand-worked base deal (tests/support/engine_util.py) with seat 2 taking the
     # turned TH: A 34, B 128; the callers made it; no capot bonus (ru-pair-13).
     text = record("ru-pair", tags='[Target "1001"]', hands=FR_HANDS, bids="bids pass take",
                   score="score 34 128").replace("bids pass take", "turn TH\nbids pass take")

@@ -1,4 +1,4 @@
-"""The engine's play rules against the plain reference in ``tests/play_reference.py``.
+"""The engine's play rules against the plain reference in ``tests/support/play_reference.py``.
 
 The simulator and the claim search call the engine's own legality, so a
 simulated corpus cannot show that legality wrong (issue: All-trumps tricks went

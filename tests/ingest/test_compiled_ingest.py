@@ -2,7 +2,7 @@
 scripts/build_compiled.py) and interpreted write the same rows in every table.
 
 The interpreted side runs in a copy of the project without any extension module
-(the ``pure_tree`` fixture), as in ``tests/test_compiled.py``.  Without a build
+(the ``pure_tree`` fixture), as in ``tests/engine/test_compiled.py``.  Without a build
 (``BELOT_PURE=1``) the comparison is skipped: both sides would be the same files.
 """
 

@@ -5,7 +5,7 @@ A small corpus from the bundled records (data/samples, a few games of data/sim,
 a Betl deal from tests/records) is ingested with real Parquet files and read
 back with DuckDB.  The rows are checked against ``replay.analysis`` run
 directly on the same records, and the solver's values on the last tricks
-against a plain minimax (tests/dd_brute.py); then: both ways of writing the
+against a plain minimax (tests/support/dd_brute.py); then: both ways of writing the
 analysis give the same rows, a second run adds nothing, and a run killed
 inside a commit (SIGKILL) or interrupted (an exception) leaves a readable
 dataset that a re-run completes.

@@ -1,6 +1,6 @@
 """Table contents for hand-worked records: every figure below is worked out by hand.
 
-The deals are the engine tests' base deal (tests/engine_util.py): hearts named by
+The deals are the engine tests' base deal (tests/support/engine_util.py): hearts named by
 seat 2 (side B) after seat 1 passed, dealer 4; the tricks, in order of play:
 
     1. leader 1: 7S 9S JS KS   seat 4 wins   0+0+2+4      =  6 B

@@ -1,12 +1,12 @@
 """The ``contree`` ruleset against colver 0.11.1, the independent engine contree.md names.
 
-Thousands of deals are played by colver's bots (tests/colver_bridge.py, seeds
+Thousands of deals are played by colver's bots (tests/support/colver_bridge.py, seeds
 0..N-1, so every run plays the same deals), written as BGN records and replayed
 through our reader and engine.  colver and our engine must agree on the legal
 cards at every card, the legal calls, the trick winners, the card points,
 belote, made/failed and the deal score; the records (all legal by colver) must
 replay without a finding.  A failure names the seed: ``python
-tests/colver_bridge.py --record SEED`` prints that deal's record.
+tests/support/colver_bridge.py --record SEED`` prints that deal's record.
 
 A separate test reads colver against the spec text itself (``spec_check``), so
 that a disagreement can be put on the right side.

@@ -8,7 +8,7 @@ bg4-50).  Every case names the test of theirs it comes from
 (``src/Tests/Belot.Engine.Tests/GameMechanics/<Class>.<method>``):
 
 - ``ValidCardsServiceTests`` → our legal set (``replay.legality.judge``, through
-  tests/test_legality.py's ``legal``: seat 1 leads, seats 1+3 against 2+4);
+  tests/support/positions.py's ``legal``: seat 1 leads, seats 1+3 against 2+4);
 - ``TrickWinnerServiceTests`` → our trick winner (``replay.legality.trick_winner``);
 - ``GetAvailableAnnouncesTests`` → the combinations a hand may declare (the
   simulator's ``_combinations``, values from the bg4 declaration policy);

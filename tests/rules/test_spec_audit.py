@@ -8,7 +8,7 @@ with pencil and paper, not copied from the engine's output: for every game the
 exact findings (code, line, col, deal, trick, seat, in report order), every
 deal's ``made``/``score``/``total``/``hang`` and the engine's ``result``.
 
-Most records reuse the base deal of ``tests/engine_util.py`` (yu4, dealer 4,
+Most records reuse the base deal of ``tests/support/engine_util.py`` (yu4, dealer 4,
 seat 2 names hearts; every trick worked there: A 34, B 128).  Its tricks 1-6
 give side A 34 and side B 88 (B: 6 + 24 + 28 + 6 + 24); tricks 7 and 8 hold the
 eight clubs, 30 card points plus 10 for the last trick.

@@ -1,5 +1,5 @@
 """The double-dummy solver (replay/solver.py, replay/ddkernel.py) against the engine's
-rules and against a plain minimax (tests/dd_brute.py), in every variant and
+rules and against a plain minimax (tests/support/dd_brute.py), in every variant and
 contract kind, with points, Betl and claim payoffs, from both camps."""
 
 from __future__ import annotations

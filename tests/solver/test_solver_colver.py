@@ -6,7 +6,7 @@ capot is 252, as contree.md scores it and as our ``capot_in_last_trick`` does).
 Our value of N-S (seats 1 and 3, camp 0 when seat 1 calls) after that card,
 plus what N-S has already taken, must be the same number for every card; so
 colver's best card is among ours.  Seats and cards map as in
-tests/colver_bridge.py.
+tests/support/colver_bridge.py.
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ EW = 1+3) is BGN seat ``p + 1`` and colver's dealer ``d`` is BGN dealer ``d + 1`
 so the seat after the dealer calls and leads first, and side A (seats 1, 3) is
 colver's NS team, side B (seats 2, 4) its EW team.
 
-Run ``python tests/colver_bridge.py 2000`` to compare 2000 deals from the command
+Run ``python tests/support/colver_bridge.py 2000`` to compare 2000 deals from the command
 line (``--show`` prints the record of every deal with a disagreement).
 """
 
