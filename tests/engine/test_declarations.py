@@ -20,6 +20,7 @@ def winner(variant: str, trump: int, entries: list[tuple[int, str]], rules=None)
     return contest(valid, rs.declarations, trump, rs.side_of, ORDER)
 
 
+@pytest.mark.rule("yu4-21")
 def test_parse_and_hold():
     run = parse_combo("run4:KH")  # TH JH QH KH (bgn.md §3.2)
     assert run.length == 4 and run.text == "run4:KH"
@@ -28,6 +29,7 @@ def test_parse_and_hold():
     assert holds(sum(1 << (8 + r) for r in (3, 4, 5, 6)), run)
 
 
+@pytest.mark.rule("yu4-20", "yu4-22", "yu4-23", "A1")
 def test_values_yu4():
     pol = load_ruleset("yu4").declarations
     assert [pol.value(parse_combo(t), H) for t in
@@ -38,12 +40,14 @@ def test_values_yu4():
     assert load_ruleset("yu4", "carre-tens=off").declarations.value(parse_combo("carre:T"), H) == 0
 
 
+@pytest.mark.rule("mk4-11", "A41")
 def test_values_mk4_run8_only_in_trump():
     pol = load_ruleset("mk4").declarations
     assert pol.value(parse_combo("run8:AH"), H) is None  # mk4-11
     assert pol.value(parse_combo("run8:AS"), H) == 100  # A41
 
 
+@pytest.mark.rule("yu4-25", "mk4-14")
 def test_t06_equal_plain_runs():
     entries = [(1, "run4:QC"), (2, "run4:QD")]
     assert winner("yu4", H, entries) is None  # yu4-25: identical, neither trump: nobody
@@ -52,23 +56,27 @@ def test_t06_equal_plain_runs():
     assert winner("mk4", H, [(1, "run4:QC"), (2, "run4:QH")]) == 0  # no trump priority
 
 
+@pytest.mark.rule("A42")
 def test_t07_carre_beats_run_and_longer_run_wins():
     assert winner("yu4", S, [(1, "carre:A"), (2, "run7:KC")]) == 0
     assert winner("yu4", S, [(1, "run5:AD"), (2, "run6:KC")]) == 1
     assert winner("mk4", S, [(1, "run5:AD"), (2, "run6:KC")]) == 1  # A42
 
 
+@pytest.mark.rule("A2")
 def test_carre_against_carre_at_100():
     assert winner("yu4", S, [(2, "carre:K"), (1, "carre:A")]) == 0  # A2
     assert winner("yu4", S, [(1, "carre:T"), (2, "carre:Q")]) == 1
 
 
+@pytest.mark.rule("T20", "yu4-18")
 def test_t20_best_single_declaration_takes_all():
     entries = [(1, "run3:KD"), (3, "carre:9"), (2, "run3:KC")]
     assert winner("yu4", S, entries) == 0
     assert winner("mk4", S, entries) == 0
 
 
+@pytest.mark.rule("yu4-25")
 @pytest.mark.parametrize("a, b, side", [
     ("run3:AS", "run3:KH", 0),  # higher top card (yu4-25 step 4)
     ("run4:9S", "run3:AH", 0),  # value first

@@ -8,6 +8,7 @@ by the rule named beside each test.
 
 from __future__ import annotations
 
+import pytest
 from support.engine_util import TRICKS, found, record, replay_text, where
 
 from replay.cards import CARD_INDEX
@@ -19,6 +20,7 @@ def deal0(report):
 
 
 # ---------------------------------------------------------------- scoring
+@pytest.mark.rule("yu4-04", "yu4-05", "yu4-30", "yu4-32", "yu4-37", "yu4-39", "yu4-41")
 def test_base_deal_made_yu4():
     r = replay_text(record(score="score 34 128", total="total 34 128"))
     assert found(r) == []
@@ -27,6 +29,7 @@ def test_base_deal_made_yu4():
     assert [t.winner for t in r.deals[0].tricks] == [4, 4, 3, 2, 4, 4, 2, 4]
 
 
+@pytest.mark.rule("mk4-03", "mk4-18", "mk4-23", "mk4-24", "mk4-25")
 def test_base_deal_made_mk4():
     r = replay_text(record("mk4", score="score 34 128", total="total 34 128"))
     assert found(r) == []
@@ -50,6 +53,7 @@ def test_dash_for_a_fallen_side_reads_as_zero():
     assert found(r) == [("S601", *where(text, "-"), 1, None, None)]
 
 
+@pytest.mark.rule("yu4-18", "yu4-42")
 def test_declarations_contest_and_count_yu4():
     # seat 3 holds four jacks (200, side A), seat 2 four nines (150, side B):
     # the best single declaration is A's, so only A's count (yu4-18): A 34 + 200 = 234
@@ -61,12 +65,14 @@ def test_declarations_contest_and_count_yu4():
     assert r.deals[0].decl_side == 0 and r.deals[0].decl_points == 200
 
 
+@pytest.mark.rule("yu4-18")
 def test_callers_declaration_counts_when_best():
     # only seat 2's four nines: B 128 + 150 = 278 against 34 (yu4-18)
     r = replay_text(record(declare="declare 2: carre:9"))
     assert deal0(r) == (True, [34, 278], [34, 278])
 
 
+@pytest.mark.rule("yu4-23")
 def test_declaration_not_held_a501_and_not_allowed_a502():
     text = record(declare="declare 1: carre:7 run3:9S 2: carre:9")
     r = replay_text(text)
@@ -77,6 +83,7 @@ def test_declaration_not_held_a501_and_not_allowed_a502():
     assert deal0(r) == (True, [34, 278], [34, 278])  # the bad ones left out (§9.4)
 
 
+@pytest.mark.rule("A1")
 def test_carre_tens_switch():
     text = record(tags='[Rules "carre-tens=off"]', declare="declare 2: carre:T")
     r = replay_text(text)
@@ -115,6 +122,7 @@ def test_wrong_trick_number_c405():
     assert found(r) == [("C405", *where(text, "AS", 2), 1, 2, 4)]
 
 
+@pytest.mark.rule("yu4-28")
 def test_bela_on_a_card_that_is_not_a_trump_king_or_queen_a503():
     tricks = list(TRICKS)
     tricks[0] = "7S 9S JS KS bela"
@@ -123,6 +131,7 @@ def test_bela_on_a_card_that_is_not_a_trump_king_or_queen_a503():
     assert found(r) == [("A503", *where(text, "bela"), 1, 1, 4)]
 
 
+@pytest.mark.rule("mk4-22")
 def test_revoke_in_mk4_ends_the_deal_with_162():
     # trick 5: seat 1 (side A, defenders) plays 7C holding 7D 8D: C401, and in mk4
     # the deal ends there: the callers B score 162, A '-' (mk4-22, bgn.md §9.7).
@@ -135,6 +144,7 @@ def test_revoke_in_mk4_ends_the_deal_with_162():
     assert r.deals[0].penalty
 
 
+@pytest.mark.rule("mk4-22")
 def test_card_not_held_in_mk4_by_a_caller():
     # seat 2 (side B, callers) plays AS, which seat 4 holds: D203, the deal ends,
     # A scores 162 and the callers' contract is not made.
@@ -146,6 +156,7 @@ def test_card_not_held_in_mk4_by_a_caller():
     assert deal0(r) == (False, [162, 0], [162, 0])
 
 
+@pytest.mark.rule("yu4-33")
 def test_iber_missed_is_c404_and_play_goes_on_in_yu4():
     # trick 1: 7S, seat 2 plays TS (beats 7S), seat 3 holds JS QS, neither beats TS
     # (plain order A T K Q J), so JS is legal; seat 4 holds KS AS and plays KS, which
@@ -165,6 +176,7 @@ def test_true_claim_rest():
     assert deal0(r) == (True, [34, 128], [34, 128])
 
 
+@pytest.mark.rule("yu4-38")
 def test_false_claim_rest_a505_scored_as_claimed():
     # after trick 2 seat 3 still holds JH, the top trump: B cannot take every
     # trick.  A505 at the claim; the deal is scored as claimed: B takes all
@@ -175,6 +187,7 @@ def test_false_claim_rest_a505_scored_as_claimed():
     assert deal0(r) == (True, [0, 252], [0, 252])
 
 
+@pytest.mark.rule("yu4-38", "C19", "T12")
 def test_capot_takes_the_contest_winners_declarations_in_yu4_only():
     # A wins the contest (four jacks, 200) but takes no trick.  yu4-38: the capot
     # side B also takes A's 200: 252 + 200 = 452.  mk4 (C19, T12): A's 200 is
@@ -186,6 +199,7 @@ def test_capot_takes_the_contest_winners_declarations_in_yu4_only():
     assert deal0(r) == (True, [0, 252], [0, 252])
 
 
+@pytest.mark.rule("yu4-43")
 def test_claim_game_yu4_true_and_false():
     # after trick 4: A has 34, B 58 card points.  Target 50: B's claim is true, the
     # game ends, the deal is scored as those figures (bgn.md §9.14).
@@ -199,6 +213,7 @@ def test_claim_game_yu4_true_and_false():
     assert r.result == "*"
 
 
+@pytest.mark.rule("mk4-26")
 def test_mk4_ends_by_itself_at_the_trick_that_reaches_the_target():
     # Target 50: after trick 4 side B has 6 + 24 + 28 = 58 >= 50 (mk4-26): the game
     # ends there; the deal is the card points so far; later cards are S603.
@@ -218,6 +233,7 @@ def test_wrong_result_s603_at_the_result_token():
 
 
 # ---------------------------------------------------------- the auction
+@pytest.mark.rule("yu4-12")
 def test_call_after_the_bidding_ended_b301():
     text = record(bids="bids pass H pass")
     r = replay_text(text)
@@ -225,12 +241,14 @@ def test_call_after_the_bidding_ended_b301():
     assert found(r) == [("B301", line, col, 1, None, None)]
 
 
+@pytest.mark.rule("yu4-11")
 def test_call_prefix_out_of_turn_b301():
     text = record(bids="bids 2:pass H")
     r = replay_text(text)
     assert found(r) == [("B301", *where(text, "2:pass"), 1, None, 2)]
 
 
+@pytest.mark.rule("yu4-11")
 def test_call_not_in_the_variant_b302_counts_as_pass():
     text = record(bids="bids NT H")
     r = replay_text(text)
@@ -238,12 +256,14 @@ def test_call_not_in_the_variant_b302_counts_as_pass():
     assert deal0(r) == (True, [34, 128], [34, 128])
 
 
+@pytest.mark.rule("mk4-06")
 def test_mk4_dealer_must_call():
     text = record("mk4", hands=None, bids="bids pass pass pass", tricks=[])
     r = replay_text(text)
     assert found(r) == [("B302", *where(text, "pass", 3), 1, None, 4)]
 
 
+@pytest.mark.rule("yu4-13")
 def test_all_pass_deal_scores_nothing():
     text = record(hands=None, bids="bids pass pass pass pass", tricks=[], score="score 0 0")
     r = replay_text(text)
@@ -252,6 +272,7 @@ def test_all_pass_deal_scores_nothing():
 
 
 # ---------------------------------------------------------- deal layout
+@pytest.mark.rule("yu4-03", "yu4-09")
 def test_duplicate_and_wrong_count_in_hands():
     # an all-pass deal: the pre-bid count (6) is checked (bgn-details §1 hands);
     # 7S is written twice (D201 at the second), seat 3 holds 5 cards (D202 at its "3:")
@@ -280,6 +301,7 @@ def test_play_that_stops_early_d204():
     assert deal0(r)[0] is None
 
 
+@pytest.mark.rule("yu4-22")
 def test_eight_card_run_wins_the_game_yu4():
     hands = ("hands 1: 7S 8S 9S TS JS QS / KS AS 2: 7H 8H 9H TH JH QH / KH AH "
              "3: 7D 8D 9D TD JD QD / KD AD 4: 7C 8C 9C TC JC QC / KC AC")
@@ -304,6 +326,7 @@ BELA_TRICKS[2] = "KH bela 7H TH JH"
 BELA_TRICKS[3] = "AH QH 8H 9H"
 
 
+@pytest.mark.rule("yu4-27", "yu4-28")
 def test_bela_counts_20_for_its_side():
     text = record(hands=BELA_HANDS, tricks=BELA_TRICKS)
     r = replay_text(text)
@@ -312,6 +335,7 @@ def test_bela_counts_20_for_its_side():
     assert r.deals[0].bela == {4: 20}
 
 
+@pytest.mark.rule("yu4-28")
 def test_unannounced_bela_scores_nothing():
     tricks = list(BELA_TRICKS)
     tricks[2] = "KH 7H TH JH"
@@ -319,6 +343,7 @@ def test_unannounced_bela_scores_nothing():
     assert found(r) == [] and deal0(r) == (True, [34, 128], [34, 128])
 
 
+@pytest.mark.rule("yu4-28")
 def test_bela_on_the_second_card_is_a503_and_scores_nothing():
     tricks = list(BELA_TRICKS)
     tricks[2] = "KH 7H TH JH"
@@ -329,6 +354,7 @@ def test_bela_on_the_second_card_is_a503_and_scores_nothing():
     assert deal0(r) == (True, [34, 128], [34, 128])
 
 
+@pytest.mark.rule("yu4-28")
 def test_rebela_on_the_second_card_is_fine_and_bela_rebela_on_one_is_not():
     tricks = list(BELA_TRICKS)
     tricks[3] = "AH QH rebela 8H 9H"

@@ -24,10 +24,12 @@ def deal_of(text):
     return found(r), d.made, d.score
 
 
+@pytest.mark.rule("hu3-16", "hu3-17")
 def test_base_deal_absolut_made():
     assert deal_of(BASE) == ([], True, [4, 0, 0])
 
 
+@pytest.mark.rule("hu3-20")
 @pytest.mark.parametrize("bids, score", [
     ("bids take X", [8, -8, 0]),  # one kontra: a separate account at ×2 (hu3-20)
     ("bids take X X", [16, -8, -8]),  # both defenders: +4V for the soloist
@@ -38,6 +40,7 @@ def test_kontra_and_rekontra_on_a_made_deal(bids, score):
     assert deal_of(text) == ([], True, score)
 
 
+@pytest.mark.rule("hu3-17", "hu3-18")
 @pytest.mark.parametrize("figure, made, score", [
     ("hundred", True, [8, 0, 0]),  # ≥ 100: 1 + 4 + 3 (Absolut implied)
     ("tuletroa", False, [0, 6, 6]),  # trump 9 and 7 are out of play: 1 + 3 + 2, failed
@@ -51,6 +54,7 @@ def test_figures(figure, made, score):
     assert (errors, got_made, got_score) == ([], made, score)
 
 
+@pytest.mark.rule("hu3-17")
 def test_absolut_after_the_pickup_is_b302_and_ignored():
     text = BASE.replace("announce 1: absolut\n", "").replace(
         "declare 1: run5:AH 2: run3:9S 3: run4:AC run3:9C",
@@ -61,12 +65,14 @@ def test_absolut_after_the_pickup_is_b302_and_ignored():
     assert (made, score) == (True, [1, 0, 0])
 
 
+@pytest.mark.rule("hu3-17")
 def test_figure_by_a_defender_is_b302():
     text = BASE.replace("announce 1: absolut", "announce 2: absolut")
     errors, _, _ = deal_of(text.replace("score 4 0 0\ntotal 4 0 0\n", ""))
     assert errors == [("B302", *where(text, "absolut"), 1, None, 2)]
 
 
+@pytest.mark.rule("hu3-19")
 def test_betl_stops_at_the_soloists_first_trick():
     # Betl after the pickup: no trump, the soloist must take no trick (hu3-19).  He
     # wins trick 1: the deal stops there, failed; each defender +10.
@@ -77,6 +83,7 @@ def test_betl_stops_at_the_soloists_first_trick():
     assert deal_of(text) == ([], False, [0, 10, 10])
 
 
+@pytest.mark.rule("hu3-19")
 def test_bela_in_betl_is_a503():
     text = BASE.replace("announce 1: absolut\n", "announce 1: betl\n")
     text = text.replace("1. JH 7S 7C", "1. KH bela 7S 7C")
@@ -86,11 +93,13 @@ def test_bela_in_betl_is_a503():
     assert (made, score) == (False, [0, 10, 10])
 
 
+@pytest.mark.rule("hu3-14")
 def test_no_overbeat_duty_but_ruff_when_void():
     # trick 1 led JH: a defender void in hearts with no trump plays anything (hu3-14)
     assert deal_of(BASE)[0] == []
 
 
+@pytest.mark.rule("T23", "hu3-20")
 def test_value_and_accounts():
     assert deal_value(["hundred"]) == 8 and deal_value(["absolut", "hundred"]) == 8
     assert deal_value(["betl"]) == 10 and deal_value([]) == 1
@@ -109,6 +118,7 @@ EXCHANGED = BASE.replace(
     "score 4 0 0\ntotal 4 0 0\n", "")
 
 
+@pytest.mark.rule("hu3-10")
 def test_swap_take_discard_chain():
     # 7H lies visible on the stock, so the 8 is the card to swap (hu3-10); then
     # the 7 is taken from the stock and KS laid away, out of play (conventions §9–10).
@@ -117,18 +127,21 @@ def test_swap_take_discard_chain():
     assert deal_of(text) == ([], True, [6, 0, 0])
 
 
+@pytest.mark.rule("hu3-09")
 def test_swap_of_the_wrong_card_is_b303_and_carried_out():
     text = EXCHANGED.replace("swap 8H", "swap QH")
     errors, _, _ = deal_of(text)
     assert ("B303", *where(text, "swap"), 1, None, 1) in errors
 
 
+@pytest.mark.rule("hu3-09")
 def test_take_without_a_swap_is_b303():
     text = EXCHANGED.replace("swap 8H take 7H discard KS", "take 7H discard KS")
     errors, _, _ = deal_of(text)
     assert ("B303", *where(text, "take", 2), 1, None, 1) in errors
 
 
+@pytest.mark.rule("hu3-18")
 @pytest.mark.parametrize("figure, made, score", [
     ("twohundred", True, [8, 0, 0]),  # 250 ≥ 200: 1 + 3 + 4
     ("celad", True, [6, 0, 0]),  # AH KH QH are in his tricks: 1 + 3 + 2
@@ -141,6 +154,7 @@ def test_more_figures(figure, made, score):
     assert deal_of(text) == ([], made, score)
 
 
+@pytest.mark.rule("hu3-17")
 def test_no_trumps_has_no_declarations_and_no_bela():
     # Round 2 No trumps by seat 1 (after three passes of round 1).  Plain values:
     # 2 + 11 + 10 + 6 + 8 + 13 + 13 + 14 + (25 + 10) = 112, all nine tricks;
@@ -159,6 +173,7 @@ def test_no_trumps_has_no_declarations_and_no_bela():
     assert (made, score) == (True, [4, 0, 0])
 
 
+@pytest.mark.rule("hu3-19")
 def test_betl_made_scores_ten():
     from replay.bidding import Contract
     from replay.figures import hungarian_scoring
@@ -173,6 +188,7 @@ def test_betl_made_scores_ten():
     assert hungarian_scoring(load_ruleset("hu3"), t).scores == [20, -20, 0]  # seat 2 gave it
 
 
+@pytest.mark.rule("hu3-17")
 def test_announce_after_play_is_b302_and_ignored():
     text = BASE.replace("score 4 0 0\n", "announce 1: volat\nscore 4 0 0\n")
     errors, made, score = deal_of(text)

@@ -55,6 +55,7 @@ H, S, D, C = 1, 0, 2, 3
 
 
 # T01 — overbeating partner in a plain suit (yu4-33, yu4-36, mk4-19)
+@pytest.mark.rule("T01", "yu4-33", "yu4-36", "mk4-19")
 def test_t01_iber_over_partner_yu4_and_mk4():
     assert legal("yu4", H, "KS 7S", "AS 8S 9D") == {"AS"}
     assert legal("mk4", H, "KS 7S", "AS 8S 9D") == {"AS"}
@@ -63,6 +64,7 @@ def test_t01_iber_over_partner_yu4_and_mk4():
     assert code("yu4", H, "KS 7S", "AS 8S 9D", "9D") == "C401"
 
 
+@pytest.mark.rule("yu4-36")
 def test_t01_house_rule_iber_partner_off():
     assert legal("yu4", H, "KS 7S", "AS 8S 9D", "iber-partner=off") == {"AS", "8S"}
     # the opponent (seat 2) is still to be beaten when he holds the trick
@@ -70,6 +72,7 @@ def test_t01_house_rule_iber_partner_off():
 
 
 # T02 — trump lead with partner winning (yu4-33, mk4-21)
+@pytest.mark.rule("T02", "yu4-33", "mk4-21")
 def test_t02_trump_raise_over_partner():
     assert legal("yu4", H, "9H 8H", "JH 7H") == {"JH"}
     assert legal("mk4", H, "9H 8H", "JH 7H") == {"JH"}
@@ -78,6 +81,7 @@ def test_t02_trump_raise_over_partner():
 
 
 # T03 — void in the led suit while partner wins: yu4 and mk4 must ruff (yu4-31, mk4-20)
+@pytest.mark.rule("T03", "yu4-31", "mk4-20")
 def test_t03_ruff_even_when_partner_wins():
     assert legal("yu4", H, "AS 7S", "7H KC") == {"7H"}
     assert legal("mk4", H, "AS 7S", "7H KC") == {"7H"}
@@ -85,6 +89,7 @@ def test_t03_ruff_even_when_partner_wins():
 
 
 # T04 — under-ruff when unable to over-ruff (yu4-35, mk4 A40)
+@pytest.mark.rule("T04", "yu4-35", "A40")
 def test_t04_underruff_forced():
     assert legal("yu4", H, "AS TH", "7H 8C") == {"7H"}
     assert legal("mk4", H, "AS TH", "7H 8C") == {"7H"}
@@ -92,6 +97,7 @@ def test_t04_underruff_forced():
 
 
 # T05 — after a ruff the overbeat lapses; over-ruff even partner's trump (yu4-34)
+@pytest.mark.rule("T05", "yu4-34")
 def test_t05_after_ruff():
     assert legal("yu4", H, "TS 8H", "AS 7S") == {"AS", "7S"}
     assert legal("mk4", H, "TS 8H", "AS 7S") == {"AS", "7S"}
@@ -103,16 +109,19 @@ def test_t05_after_ruff():
     assert legal("yu4", H, "TS 8H AS", "9H 7H AD", "iber-partner=off") == {"9H", "7H"}
 
 
+@pytest.mark.rule("yu4-31")
 def test_void_in_led_suit_and_trumps_plays_anything():
     assert legal("yu4", H, "AS", "AD 7C") == {"AD", "7C"}
 
 
+@pytest.mark.rule("mk4-19")
 def test_plain_overbeat_needs_a_higher_card_only_when_held():
     # 8S led, holding 7S and TS: must play TS (mk4-19 example, 004:54)
     assert legal("mk4", H, "8S", "7S TS") == {"TS"}
     assert legal("mk4", H, "AS", "7S TS") == {"7S", "TS"}
 
 
+@pytest.mark.rule("yu4-05")
 @pytest.mark.parametrize("trick, trump, winner", [
     ("7S AS TS KS", H, 1),  # highest of the led suit
     ("7S AS 7H KS", H, 2),  # a trump beats the led suit

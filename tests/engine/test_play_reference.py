@@ -69,12 +69,20 @@ def compare(variant: str, contract: tuple, switches: dict[str, str], hand: list[
                 (full, case)
 
 
+@pytest.mark.rule(
+    "yu4-31", "yu4-32", "yu4-33", "yu4-34", "yu4-35", "yu4-36", "yu3-12", "mk4-19", "mk4-20",
+    "mk4-21", "ru3-21", "ru3-22", "ru-pair-09", "ru-pair-10", "bg4-21", "bg4-22", "bg4-23",
+    "bg4-24", "bg4-25", "bg4-27", "hu3-14", "A14", "A37", "A39", "A40")
 @settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions())
 def test_random_positions_agree_with_the_reference(pos):
     compare(*pos)
 
 
+@pytest.mark.rule(
+    "yu4-31", "yu4-32", "yu4-33", "yu4-34", "yu4-35", "yu4-36", "yu3-12", "mk4-19", "mk4-20",
+    "mk4-21", "ru3-21", "ru3-22", "ru-pair-09", "ru-pair-10", "bg4-21", "bg4-22", "bg4-23",
+    "bg4-24", "bg4-25", "bg4-27", "hu3-14", "A14", "A37", "A39", "A40")
 def test_seeded_sweep_of_every_variant_contract_and_switch_value():
     """Every variant x contract kind x switch value, 40 positions each, every place
     in the trick; the count is printed for the record (pytest -s)."""
@@ -150,6 +158,11 @@ def check_deal(variant: str, switches: dict[str, str], dr) -> int:
     return compared
 
 
+@pytest.mark.rule(
+    "yu4-04", "yu4-05", "yu4-32", "yu4-37", "bg4-15", "bg4-16", "bg4-39", "yu4-31", "yu4-32",
+    "yu4-33", "yu4-34", "yu4-35", "yu4-36", "yu3-12", "mk4-19", "mk4-20", "mk4-21", "ru3-21",
+    "ru3-22", "ru-pair-09", "ru-pair-10", "bg4-21", "bg4-22", "bg4-23", "bg4-24", "bg4-25",
+    "bg4-27", "hu3-14", "A14", "A37", "A39", "A40")
 @pytest.mark.parametrize("variant", SUPPORTED)
 def test_every_simulated_card_agrees_with_the_reference(variant):
     games = compared = deals = 0

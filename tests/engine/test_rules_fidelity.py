@@ -26,6 +26,7 @@ def ints(cards: str) -> list[int]:
     return [CARD_INDEX[c] for c in cards.split()]
 
 
+@pytest.mark.rule("bg4-16")
 def test_all_trumps_a_card_of_another_suit_never_wins():
     # bg4-16: every suit ranks J 9 A T K Q 8 7, "and still no dominant suit"
     assert trick_winner(ints("QC JH QD TD"), AT) == 0
@@ -33,6 +34,7 @@ def test_all_trumps_a_card_of_another_suit_never_wins():
     assert trick_winner(ints("QC JH QD TD"), CONTRACT_TABLES[1]) == 1  # hearts trump: JH ruffs
 
 
+@pytest.mark.rule("bg4-27")
 def test_all_trumps_raise_is_over_the_best_card_of_the_led_suit():
     # bg4-27: AD led, JH discarded on it; a seat holding 9D 7D must raise with 9D
     rs = load_ruleset("bg4")
@@ -73,6 +75,7 @@ result *
 """
 
 
+@pytest.mark.rule("bg4-16", "bg4-27")
 def test_all_trumps_deal_worked_by_hand():
     report = replay_text(AT_DEAL)
     assert found(report) == []
@@ -90,6 +93,7 @@ def test_all_trumps_deal_with_a_wrong_score_line_is_s601():
     assert report.violations[0].message == "score for side A is 15, not 20"
 
 
+@pytest.mark.rule("hu3-19")
 def test_betl_declaration_of_unheld_cards_is_a501():
     # seat 2 holds 7S 8S 9S JS QS TC 8D 9D TD: no KH.  Betl voids declarations
     # (hu3-19) but declaring cards one does not hold is an error in any contract.
@@ -148,6 +152,7 @@ def _declared(variant: str, hand: str, declare: str, bids: str) -> list[tuple]:
     return [(v.code, v.col, v.message) for v in replay_text(text).violations]
 
 
+@pytest.mark.rule("yu4-24", "T08")
 @pytest.mark.parametrize("variant, bids", [("yu4", "bids H"), ("bg4", "bids H pass pass pass")])
 def test_a_run_is_declared_whole_not_split(variant, bids):
     # yu4-24, §6 T08: 8S-KS is one sixte (run6:KS, 100), not two tierces (bgn.md §9.2)
@@ -160,6 +165,7 @@ def test_a_run_is_declared_whole_not_split(variant, bids):
     assert [code for code, _, _ in _declared(variant, hand, "run5:QS", bids)] == ["A501"]
 
 
+@pytest.mark.rule("bg4-29")
 def test_eight_cards_of_a_suit_are_one_run_in_bg4():
     # bg4-29 (o): five or more in a row are one run of 100; 5 + 3 would score 120
     hand = "7S 8S 9S TS JS QS KS AS"

@@ -32,6 +32,7 @@ def text_of(name: str) -> str:
     return (RECORDS / name).read_text(encoding="utf-8")
 
 
+@pytest.mark.rule("yu3-06", "yu3-08", "yu3-09", "yu3-13")
 def test_yu3_base_deal():
     r = replay_text(text_of("yu3-base.bgn"))
     assert found(r) == []
@@ -39,6 +40,7 @@ def test_yu3_base_deal():
     assert (d.made, d.score, d.total) == (True, [252, 30, 0], [252, 30, 0])
 
 
+@pytest.mark.rule("ru3-11", "ru3-13", "ru3-14", "ru3-19", "ru3-26")
 def test_ru3_base_deal():
     r = replay_text(text_of("ru3-base.bgn"))
     assert found(r) == []
@@ -46,6 +48,7 @@ def test_ru3_base_deal():
     assert (d.made, d.score, d.total) == (True, [0, 277, 85], [0, 277, 85])
 
 
+@pytest.mark.rule("yu3-06")
 def test_yu3_wrong_number_of_discards_b303_and_card_not_held_d203():
     text = text_of("yu3-base.bgn").replace("discard 9H TH", "discard 9H TH 7D")
     r = replay_text(text)
@@ -57,6 +60,7 @@ def test_yu3_wrong_number_of_discards_b303_and_card_not_held_d203():
     assert ("B303", *where(text, "discard"), 1, None, 1) in found(r)
 
 
+@pytest.mark.rule("yu3-04")
 def test_yu3_soloist_must_name_trump():
     text = ('[Variant "yu3"]\n\ndeal 1 dealer 3\nbids pass\nresult *\n')
     r = replay_text(text)
@@ -71,12 +75,14 @@ def test_yu3_needs_hands():
     assert [v[0] for v in found(r)] == ["D204", "S601", "S602"]
 
 
+@pytest.mark.rule("ru3-10")
 def test_ru3_swap_only_in_round_one():
     text = text_of("ru3-base.bgn").replace("bids pass take", "bids pass pass pass pass D")
     r = replay_text(text)
     assert ("B303", *where(text, "swap"), 1, None, 2) in found(r)
 
 
+@pytest.mark.rule("ru3-10")
 def test_ru3_swap_of_a_card_that_is_not_the_seven():
     text = text_of("ru3-base.bgn").replace("swap 7C", "swap 8C")
     r = replay_text(text)
@@ -89,6 +95,7 @@ def tally(points, caller=0, tricks=(3, 3, 3), decl=(0, 0, 0), bela=(0, 0, 0), ca
                  sum(decl), list(bela), capot)
 
 
+@pytest.mark.rule("T13", "yu3-13", "yu3-14")
 def test_yu3_tie_passes_and_failure_keeps_defenders_own():
     rs = load_ruleset("yu3")
     assert soloist_raw(rs, tally((81, 41, 40))).scores == [81, 41, 40]  # T13: a pass
@@ -98,6 +105,7 @@ def test_yu3_tie_passes_and_failure_keeps_defenders_own():
     assert r.scores == [242, 0, 0]  # +90, the trickless seat's 50 is void
 
 
+@pytest.mark.rule("T14", "A16", "ru3-23", "ru3-24")
 @pytest.mark.parametrize("points, scores, made, hang", [
     ((70, 80, 50), [0, 115, 85], False, 0),  # T14 (a): split in halves
     ((70, 70, 60), [0, 70, 60], False, 70),  # T14 (b): hangs
@@ -110,11 +118,13 @@ def test_ru3_contract(points, scores, made, hang):
     assert (r.scores, r.made, r.hang) == (scores, made, hang)
 
 
+@pytest.mark.rule("ru3-23")
 def test_ru3_split_rounding_down():
     r = contractor_split(load_ruleset("ru3", "split-rounding=down"), tally((71, 80, 40)))
     assert r.scores == [0, 115, 75]
 
 
+@pytest.mark.rule("T15")
 def test_ru3_capots():
     rs = load_ruleset("ru3")
     r = contractor_split(rs, tally((100, 62, 0), tricks=(5, 4, 0)))
@@ -123,6 +133,7 @@ def test_ru3_capots():
     assert r.scores == [262, 0, 0]  # T15 (b): +100, the others write nothing
 
 
+@pytest.mark.rule("ru3-24")
 def test_ru3_hanging_points_go_to_the_single_top_scorer():
     rs = load_ruleset("ru3")
     r = contractor_split(rs, tally((90, 50, 20)), pot=70)

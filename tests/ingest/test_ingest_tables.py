@@ -195,6 +195,7 @@ def test_rejects_keep_the_raw_text(ds):
     assert len({r["game_id"] for r in rows}) == 2
 
 
+@pytest.mark.rule("yu4-42", "mk4-25")
 def test_invariants_on_simulated_games(tmp_path):
     """Figures that must agree with the engine's scoring and with the cards."""
     import duckdb

@@ -155,6 +155,7 @@ PLAYS = [
 ]
 
 
+@pytest.mark.rule("bg4-21", "bg4-22", "bg4-23", "bg4-24", "bg4-26", "bg4-27")
 @pytest.mark.parametrize("case", PLAYS, ids=[p.source for p in PLAYS])
 def test_valid_cards_agree(case: Play):
     assert legal("bg4", case.kind, case.trick, case.hand) == set(case.legal.split())
@@ -179,6 +180,7 @@ TRICKS = [
 ]
 
 
+@pytest.mark.rule("bg4-15", "bg4-16")
 @pytest.mark.parametrize("kind, cards, winner", TRICKS)
 def test_trick_winner_agrees(kind: int, cards: str, winner: str):
     trick = [CARD_INDEX[c] for c in cards.split()]
@@ -239,6 +241,7 @@ HANDS = [
 ]
 
 
+@pytest.mark.rule("bg4-28", "bg4-29", "bg4-32")
 @pytest.mark.parametrize("case", HANDS, ids=[h.source for h in HANDS])
 @pytest.mark.parametrize("kind", [S, H, D, C, AT])
 def test_hand_combinations_agree(case: Hand, kind: int):
@@ -268,11 +271,13 @@ def _declaration_codes(hand: str, declare: str, tags: str = "") -> list[str]:
 DEALT = [h for h in HANDS if h.declarable and len(h.hand.split()) == 8]
 
 
+@pytest.mark.rule("bg4-28", "bg4-29", "bg4-32")
 @pytest.mark.parametrize("case", DEALT, ids=[h.source for h in DEALT])
 def test_what_is_declarable_together_replays_clean(case: Hand):
     assert _declaration_codes(case.hand, " ".join(case.declarable)) == []
 
 
+@pytest.mark.rule("bg4-28", "bg4-29", "bg4-32")
 @pytest.mark.parametrize("case", [h for h in HANDS if h.instead],
                          ids=[h.source for h in HANDS if h.instead])
 def test_carre_or_run_through_a_shared_card_is_one_or_the_other(case: Hand):
@@ -286,6 +291,7 @@ def test_carre_or_run_through_a_shared_card_is_one_or_the_other(case: Hand):
                               '[Rules "card-reuse=on"]') == []
 
 
+@pytest.mark.rule("bg4-29")
 @pytest.mark.parametrize("source, cards", [
     ("RulesCompliance: EightCardSuitMustOfferTheLeftoverTierceToTheNine", "S"),
     ("RulesCompliance: AllAnnouncesMustBeRegisteredWhenThePlayerReturns...", "D"),
@@ -300,6 +306,7 @@ def test_eight_card_suit_under_run8_120(source: str, cards: str):
     assert rs.declarations.value(parse_combo(listed[0]), H) == 100 + 20
 
 
+@pytest.mark.rule("bg4-35")
 def test_no_declarations_in_no_trumps():
     """bg4-35: their service lists combinations whatever the contract; in No trumps
     ours lists none (their scorer voids them there: ScoreManagerTests clears every
@@ -391,12 +398,14 @@ def counted(entries: list[tuple[str, str]], kind: int = H) -> list[bool]:
     return [i in scoring for i in range(len(entries))]
 
 
+@pytest.mark.rule("bg4-33", "bg4-34")
 @pytest.mark.parametrize("case", CONTESTS, ids=[c.source for c in CONTESTS])
 @pytest.mark.parametrize("kind", [H, AT])
 def test_declaration_contest_agrees(case: Contest, kind: int):
     assert counted(case.entries, kind) == case.counted
 
 
+@pytest.mark.rule("bg4-33", "A25", "T07")
 @pytest.mark.parametrize("diff", DIFFERENCES, ids=[d.case.source for d in DIFFERENCES])
 def test_declaration_contest_documented_differences(diff: Difference):
     ours = counted(diff.case.entries)
@@ -443,11 +452,13 @@ def round_side(kind: int, points: int, more: bool) -> int:
     return mp
 
 
+@pytest.mark.rule("bg4-46")
 @pytest.mark.parametrize("kind, points, more, mp", ROUND_POINTS)
 def test_round_points_agree(kind, points, more, mp):
     assert round_side(kind, points, more) == mp
 
 
+@pytest.mark.rule("bg4-46")
 @pytest.mark.parametrize("kind, points, more_mp, fewer_mp", ROUNDING_TABLE)
 def test_rounding_tables_agree(kind, points, more_mp, fewer_mp):
     assert (round_side(kind, points, True), round_side(kind, points, False)) == (
@@ -530,6 +541,7 @@ GET_SCORE = [
 ]
 
 
+@pytest.mark.rule("bg4-19", "bg4-39", "bg4-41", "bg4-42", "bg4-43")
 @pytest.mark.parametrize("kind, double, bidder, sn, sn_total, ew, ew_total, pot", GET_SCORE)
 def test_get_score_agrees(kind, double, bidder, sn, sn_total, ew, ew_total, pot):
     deal = get_score_deal(kind, bidder, double, pot)
@@ -553,11 +565,13 @@ VALAT = [
 VALAT_DOUBLED = [(H, 2, 50), (H, 4, 100), (AT, 2, 70), (NT, 2, 70)]
 
 
+@pytest.mark.rule("bg4-40", "bg4-45")
 @pytest.mark.parametrize("kind, double, sn", VALAT_DOUBLED)
 def test_doubled_valat_agrees(kind, double, sn):
     assert score(Deal(kind, "E", (" ".join(CARD_TEXT), ""), 0, double)) == ([sn, 0], 0)
 
 
+@pytest.mark.rule("bg4-40")
 @pytest.mark.parametrize("kind, double, ew, ew_total", VALAT)
 def test_valat_scores_agree(kind, double, ew, ew_total):
     deal = Deal(kind, "E", ("", "9H JD AD"), 1, double)
@@ -578,6 +592,7 @@ EQUAL = [
 ]
 
 
+@pytest.mark.rule("bg4-44", "bg4-45")
 @pytest.mark.parametrize("kind, double, sn, ew, hang, pot", EQUAL)
 def test_equal_scores_agree(kind, double, sn, ew, hang, pot):
     deal = Deal(kind, "S", ("AS TH", "AC"), 1, double, pot=pot)
@@ -637,6 +652,7 @@ WHOLE_DEALS = [
 ]
 
 
+@pytest.mark.rule("bg4-19", "bg4-41", "bg4-43", "bg4-44", "bg4-45", "bg4-46", "bg4-50", "A22")
 @pytest.mark.parametrize("source, deal, totals, mp, hang", WHOLE_DEALS,
                          ids=[w[0] for w in WHOLE_DEALS])
 def test_whole_deal_scores_agree(source, deal, totals, mp, hang):
@@ -683,6 +699,7 @@ BELOTES = [
 ]
 
 
+@pytest.mark.rule("bg4-38")
 @pytest.mark.parametrize("case", BELOTES,
                          ids=[f"{b.source}-{b.bid}-{b.trick}" for b in BELOTES])
 def test_belote_allowed_agrees(case: Belote):
@@ -709,6 +726,7 @@ SCRIPTED_TRICKS = ["7H 7C 7D AH", "9H 8H 8C 8D", "KS bela AS 9C 9D", "JS TC TD Q
                    "TS JC JD TH", "9S QC QD JH", "8S KC KD QH", "7S AC AD KH"]
 
 
+@pytest.mark.rule("bg4-41", "bg4-42", "bg4-46")
 def test_scripted_deal_with_a_belote_in_trick_three_agrees():
     """Theirs: South–North 151 points, East–West 11 in cards + 20 belote = 31.  Ours,
     replayed: the same card points, the belote credited to West, and the match

@@ -30,6 +30,7 @@ def card(suit: str, rank: int) -> int:
     return CARD_INDEX[RANK[rank] + suit]
 
 
+@pytest.mark.rule("bg4-21", "bg4-22", "bg4-23", "bg4-24", "bg4-25", "bg4-27")
 def test_every_legal_card_answer_agrees():
     rs = load_ruleset("bg4")
     differ = []
@@ -47,6 +48,7 @@ def test_every_legal_card_answer_agrees():
     assert differ == []
 
 
+@pytest.mark.rule("bg4-15", "bg4-16", "bg4-17")
 @pytest.mark.parametrize("contract", sorted(KIND))
 def test_card_table_order_and_points_agree(contract):
     ct = CONTRACT_TABLES[KIND[contract]]
@@ -61,6 +63,7 @@ def test_card_table_order_and_points_agree(contract):
         assert ours == theirs, (contract, suit)
 
 
+@pytest.mark.rule("bg4-15", "bg4-16")
 def test_the_winner_of_every_full_trick_in_the_answers():
     """Each answer completed by each of its legal cards is a full trick when three
     cards lie on the table: the winner is the program's strongest card among the

@@ -116,6 +116,7 @@ def test_every_switch_value_changes_the_ruleset(variant):
             assert all(r == first for r in rest), (variant, name)
 
 
+@pytest.mark.rule("A27")
 def test_profiles_set_their_switches():
     q1 = ruleset("bg4", "profile=q1")
     assert (q1.duties.overbeat_trump_over_partner, q1.duties.ruff_when_partner_wins,
