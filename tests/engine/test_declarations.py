@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from engine_util import record, replay_text
+from support.engine_util import record, replay_text
 
 from replay.declarations import contest, holds, parse_combo, scoring_carre_cards
 from replay.rulesets import load_ruleset

@@ -8,7 +8,7 @@ default of this project, docs/rules/readings.md A27).
 from __future__ import annotations
 
 import pytest
-from rulecheck import Deal, check
+from support.rulecheck import Deal, check
 
 #: seat 1 calls spades and takes all eight tricks: the 24 cards hold 152 points (62 in
 #: trump, 30 in each other suit) and the last trick 10: 162, with the valat's 90 252,

@@ -8,7 +8,7 @@ in a suit contract, bg4-46).
 from __future__ import annotations
 
 import pytest
-from rulecheck import Deal, check
+from support.rulecheck import Deal, check
 
 #: the first delivery of five: three then two
 FIVE = """hands 1: 8S 8H 8D QC 8C

@@ -11,8 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from engine_util import replay_text
-from rulecheck import Deal, check
+from support.engine_util import replay_text
+from support.rulecheck import Deal, check
 
 BASE = (Path(__file__).parent.parent / "records" / "hu3-base.bgn").read_text(encoding="utf-8")
 

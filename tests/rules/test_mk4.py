@@ -7,9 +7,9 @@ same way; each test names the mk4 rows it checks and works its figures out.
 from __future__ import annotations
 
 import pytest
-from engine_util import HANDS, TRICKS, record, replay_text
-from rulecheck import Deal, check
-from test_yu4 import RUNS
+from support.engine_util import HANDS, TRICKS, record, replay_text
+from support.rule_records import RUNS
+from support.rulecheck import Deal, check
 
 MK4_RUNS = RUNS.replace('"yu4"', '"mk4"')
 

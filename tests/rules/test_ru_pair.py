@@ -8,7 +8,7 @@ ends with the turned card.  Seats 1 and 2 hold equal plain runs to the nine.
 from __future__ import annotations
 
 import pytest
-from rulecheck import Deal, check, no_contract
+from support.rulecheck import Deal, check, no_contract
 
 HEAD = '[Variant "ru-pair"]\n[Target "1001"]\n\ndeal 1 dealer 4\n'
 
