@@ -1,6 +1,6 @@
 """hu3 rules (docs/rules/hu3.md) checked on whole records through the reader and the engine.
 
-tests/records/hu3-base.bgn is worked by hand in tests/test_hungarian.py: seat 1 takes
+tests/records/hu3-base.bgn is worked by hand in tests/engine/test_hungarian.py: seat 1 takes
 the turned hearts in round one, announces Absolut, wins all nine tricks with 130 card
 points and makes V = 1 + 3 = 4 game points.  ROUND_TWO below is a deal where the soloist
 falls to the defenders' four sevens.
