@@ -188,7 +188,7 @@ def test_bg4_base_deal_in_match_points():
     assert (r.deals[0].made, r.deals[0].score) == (True, [3, 13])
 
 
-@pytest.mark.rule("bg4-45")
+@pytest.mark.rule("bg4-10", "bg4-45")
 def test_bg4_contra_and_recontra_on_the_base_deal():
     r = replay_text(record("bg4", bids="bids pass H X"))
     assert found(r) == [] and r.deals[0].score == [0, 32]

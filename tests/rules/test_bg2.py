@@ -46,7 +46,7 @@ result *
 """
 
 
-@pytest.mark.rule("bg2-01")
+@pytest.mark.rule("bg2-01", "bg2-02")
 def test_twenty_four_cards_nine_to_ace():
     """The deck is 24 cards, 9 to A (bg2-01): eighteen in play and six aside make all
     162 points; a talon of five leaves AD out."""

@@ -42,7 +42,7 @@ def game(*deals: str) -> str:
     return '[Variant "bg3"]\n[Target "151"]\n' + "".join(deals) + "result *\n"
 
 
-@pytest.mark.rule("bg3-02")
+@pytest.mark.rule("bg3-02", "bg3-03")
 def test_twenty_four_cards_nine_to_ace():
     """The deck is 24 cards, 9 to A (bg3-02): eight tricks of three take all of them
     (162 points with the last trick); a seat written with seven leaves AC out."""

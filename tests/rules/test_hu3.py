@@ -70,7 +70,7 @@ def test_the_soloist_takes_the_turned_suit_and_plays_nine_tricks():
         "t.bgn:4:1: D201 missing from the deck: AD (game 1, deal 1)"]
 
 
-@pytest.mark.rule("hu3-07", "hu3-08", "hu3-12")
+@pytest.mark.rule("hu3-07", "hu3-08", "hu3-11", "hu3-12")
 def test_round_two_climbs_the_ladder_and_four_sevens_count():
     """If no one accepts the turned suit, each may name another suit or No-trumps,
     overcalling on spades < diamonds < clubs < hearts < No-trumps; the highest call wins
