@@ -124,6 +124,7 @@ def declaration_findings(variant: str, hands: str, declare: str, *, bids: str,
     return [(v.code, v.message) for v in replay_text(text).violations]
 
 
+@pytest.mark.rule("bg4-28")
 def test_scoring_carre_cards_are_the_fours_worth_points():
     """bg4-28: fours of 7s and 8s score nothing, so only the four tens are set aside."""
     bg4 = load_ruleset("bg4").declarations
@@ -135,6 +136,7 @@ def test_scoring_carre_cards_are_the_fours_worth_points():
     assert scoring_carre_cards(tens & ~(1 << 3), bg4.carre_values) == 0  # three tens: no carré
 
 
+@pytest.mark.rule("bg4-32")
 @pytest.mark.parametrize("declare", ["declare 4: run3:9H", "declare 4: carre:T run3:9H"])
 def test_run_kept_short_of_a_scoring_carre_is_whole_in_bg4(declare: str):
     """bg4-32 (card-reuse=off): the player chooses which declaration TH serves; the
@@ -143,6 +145,7 @@ def test_run_kept_short_of_a_scoring_carre_is_whole_in_bg4(declare: str):
                                 bids="bids D pass pass pass") == []
 
 
+@pytest.mark.rule("bg4-32")
 def test_run_kept_short_of_a_scoring_carre_is_whole_in_fr4():
     """fr4 takes bg4-32's q1 reading: a card in one declaration only, so the same tierce
     beside four tens is whole."""
@@ -150,6 +153,7 @@ def test_run_kept_short_of_a_scoring_carre_is_whole_in_fr4():
                                 bids="bids take", turn="QD", tags='[Target "1001"]') == []
 
 
+@pytest.mark.rule("bg4-32")
 def test_short_run_stays_a501_where_a_card_may_serve_twice():
     """bg4-32 with card-reuse=on: TH serves the carré and the run at once, so the seat
     holds the quarte 7H-TH and the tierce is a run it does not hold (A501)."""
@@ -159,6 +163,7 @@ def test_short_run_stays_a501_where_a_card_may_serve_twice():
                  "a run is declared whole")]
 
 
+@pytest.mark.rule("bg4-28", "bg4-32")
 @pytest.mark.parametrize("declare, codes", [("declare 1: run3:JC", ["A501"]),
                                              ("declare 1: carre:8 run3:JC", ["A502", "A501"])])
 def test_a_four_that_scores_nothing_does_not_shorten_a_run(declare: str, codes: list[str]):

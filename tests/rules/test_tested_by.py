@@ -1,9 +1,12 @@
 """Which tests check which rule: the ``@pytest.mark.rule`` markers, read with ``ast``
-(belot/reference/tested.py), name only known rows, and every rule row the engine
-enforces has at least one test marked with it; the rules pages list them."""
+(belot/reference/tested.py), name only known rows, cover every row a test's
+docstring names, and every rule row the engine enforces has at least one test
+marked with it; the rules pages list them."""
 
 from __future__ import annotations
 
+import ast
+import re
 import textwrap
 from pathlib import Path
 
@@ -112,6 +115,22 @@ def test_enforced_rows_are_those_the_engine_sources_cite_or_a_code_names(tmp_pat
 def test_every_marker_names_a_known_row():
     unknown = {row: tests for row, tests in coverage().tests.items() if row not in BY_ID}
     assert unknown == {}
+
+
+def test_a_row_a_test_docstring_names_is_among_its_markers():
+    """The marker is what counts: a test whose docstring explains a row carries it."""
+    ids = sorted(BY_ID, key=len, reverse=True)
+    named = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, ids)) + r")(?![\w-])")
+    marked = coverage().tests
+    missing = []
+    for path in sorted((ROOT / "tests").rglob("test_*.py")):
+        where = path.relative_to(ROOT / "tests").as_posix()
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.FunctionDef) and node.name.startswith("test"):
+                for row in sorted(set(named.findall(ast.get_docstring(node) or ""))):
+                    if f"{where}::{node.name}" not in marked.get(row, ()):
+                        missing.append(f"{where}::{node.name} {row}")
+    assert missing == []
 
 
 @pytest.mark.xfail(strict=False, reason="the enforced rows listed in the failure have no "

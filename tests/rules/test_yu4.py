@@ -180,7 +180,7 @@ result *
 """
 
 
-@pytest.mark.rule("yu4-19", "yu4-29")
+@pytest.mark.rule("yu4-19", "yu4-29", "yu4-38", "yu4-42")
 def test_a_side_with_no_trick_scores_neither_its_declarations_nor_its_bela():
     """A side that takes no trick scores none of its declarations (yu4-19) and no bela
     (yu4-29); not announcing a bela is no fault (yu4-29).
@@ -211,7 +211,7 @@ def test_the_seat_after_the_dealer_leads_then_the_trick_winner():
         [Deal(True, [34, 128], [34, 128])], "*")
 
 
-@pytest.mark.rule("yu4-39", "yu4-44")
+@pytest.mark.rule("yu4-39", "yu4-42", "yu4-44")
 def test_the_callers_need_more_than_the_defenders_counting_their_declarations():
     """The callers' total of card points, last trick and valid declarations must be
     above the defenders' (yu4-39); when both sides pass the target the higher total
