@@ -133,8 +133,6 @@ def test_a_row_a_test_docstring_names_is_among_its_markers():
     assert missing == []
 
 
-@pytest.mark.xfail(strict=False, reason="the enforced rows listed in the failure have no "
-                                        "marked test yet")
 def test_every_enforced_row_has_a_marked_test():
     """An enforced row (belot/reference/tested.py: cited under replay/ or named by a
     code) that no test marks shows **none** in its page's "tested by" column."""
