@@ -11,8 +11,9 @@ asks for one.
 
 Each reader here first checks that the general path (the tokenizer and the
 section handlers) would read the line without an error and to the same record; if
-not it returns False and the line goes through the tokenizer.  The tests read
-every kind of line both ways and compare the records.
+not it returns False and the line goes through the tokenizer.
+``tests/bgn/test_reader.py`` reads every kind of line both ways and compares the
+records.
 """
 
 from __future__ import annotations
