@@ -5,7 +5,7 @@ dashboard's footer).
 The reader and the engine are compiled by mypyc when the wheel was built with a
 C compiler (docs/install.md); Python then loads them from extension modules
 (``engine.cpython-311-x86_64-linux-gnu.so``) instead of their ``.py`` sources,
-and validation runs about five times faster.  Where they were loaded from is
+and validation runs about twice as fast.  Where they were loaded from is
 the fact: nothing is recorded at build time that could disagree with it.
 """
 
@@ -52,7 +52,7 @@ def version_lines() -> list[str]:
     lines.append(f"numba {numba_version()}")
     lines.append(f"Python {platform.python_version()} ({platform.python_implementation()})")
     if interpreted:
-        lines.append("the compiled reader and engine validate about five times faster: "
+        lines.append("the compiled reader and engine validate about twice as fast: "
                      "a wheel built with a C compiler has them (docs/install.md)")
     return lines
 

@@ -40,11 +40,11 @@ from replay.declarations import (
     Combo,
     Contest,
     DeclCamps,
-    carre_cards,
     decide,
     holds,
     not_held,
     parse_combo,
+    scoring_carre_cards,
 )
 from replay.exchange import ExchangeKind, ExchangeOutcome, hungarian, ru3_swap, yu3_discards
 from replay.figures import check_announcements
@@ -546,7 +546,8 @@ class DealWalk:
             runs_used = 0
             carres_used = 0
             first_key = None
-            reserved = 0 if policy.run_and_carre_share else carre_cards(hand, written)
+            reserved = (0 if policy.run_and_carre_share  # bg4-32: a card in one declaration
+                        else scoring_carre_cards(hand, policy.carre_values))
             for comb in written:
                 combo = parse_combo(comb.text)
                 if combo is None:  # the reader guarantees the spelling
@@ -761,7 +762,7 @@ class DealWalk:
                           f"seat {seat} played {CARD_TEXT[c]}, which it does not hold")
             elif p and not (
                     # legality.no_duty_bites, inlined (a call per card costs ~8% of the
-                    # replay); tests/test_legality.py pins the two together
+                    # replay); tests/engine/test_legality.py pins the two together
                     (suit == led and (st > w_strength or free_follow or (
                         wc >> 3 == led and not hand & above[wc])))
                     or (not hand & led_mask and (void_is_free or not hand & trump_mask))):

@@ -1,8 +1,8 @@
 """Compile the reader and the engine with mypyc: the one build of the C extensions,
 used by ``pip install .``, ``python -m build`` and the editable install of
 ``scripts/setup.sh`` (setup.py hands setuptools the command below), and runnable
-on its own in the checkout (docs/install.md, docs/performance.md "Compiled with
-mypyc").
+on its own in the checkout (docs/install.md; docs/dev/compiled.md says what the
+compiled sources must respect).
 
     python scripts/build_compiled.py            # build in place, or say the build is up to date
     python scripts/build_compiled.py --check    # exit 1 when a build is stale or partial
@@ -40,7 +40,7 @@ STAMP = BUILD / "sources.json"
 GROUP = "replay.compiled"
 
 #: the hot path of ``belot validate`` and ``belot ingest``: reading (lexer, fast lines,
-#: the reader's state machine), the engine and its rule modules, the report.  Modules
+#: the reader's driver and its sections), the engine and its rule modules, the report.  Modules
 #: off that path (the rulesets' tables, the solver, simulation, analysis) stay
 #: interpreted: compiling them would lengthen the build and gain nothing.
 MODULES = (
@@ -49,6 +49,14 @@ MODULES = (
     "ingest/bgn/boundaries.py",
     "ingest/bgn/lexer.py",
     "ingest/bgn/fastlines.py",
+    "ingest/bgn/sections/states.py",
+    "ingest/bgn/sections/deal.py",
+    "ingest/bgn/sections/auction.py",
+    "ingest/bgn/sections/declarations.py",
+    "ingest/bgn/sections/play.py",
+    "ingest/bgn/sections/sheet.py",
+    "ingest/bgn/sections/game.py",
+    "ingest/bgn/sections/fast.py",
     "ingest/bgn/reader.py",
     "ingest/bgn/writer.py",
     "replay/cards.py",
@@ -64,7 +72,7 @@ MODULES = (
     "replay/scoring.py",
     "replay/ruleset.py",
     "replay/engine.py",
-    # belot ingest's rows and Arrow columns (docs/performance.md, "Ingest compiled")
+    # belot ingest's rows and Arrow columns
     "ingest/playcols.py",
     "ingest/arrowrows.py",
     "ingest/events.py",
@@ -192,7 +200,7 @@ def pure_reason() -> str:
     else:
         why = f"no C compiler could build an extension: {no_compiler()}"
     return (f"belot-replay: building a pure-Python wheel ({why}); the reader and the "
-            "engine run interpreted, validation about five times slower")
+            "engine run interpreted, validation about half as fast")
 
 
 def mypyc_extensions() -> list:

@@ -29,10 +29,10 @@ fi
 .venv/bin/python -m pip install --quiet --no-build-isolation -e '.[test,dask,docs]' \
   || { echo "setup: the install failed; if the mypyc build did, BELOT_PURE=1 bash scripts/setup.sh sets up without it" >&2; exit 1; }
 if [ "${BELOT_PURE:-0}" != 1 ] && .venv/bin/belot --version | grep -q interpreted; then
-  echo "setup: no working C compiler, so nothing was compiled: the .py sources run (about five times slower validation)" >&2
+  echo "setup: no working C compiler, so nothing was compiled: the .py sources run (validation about half as fast)" >&2
 fi
 # Bytecode for our own sources: an editable install is not compiled by pip, and with
-# PYTHONDONTWRITEBYTECODE set (as on this machine) Python would compile every module on
+# PYTHONDONTWRITEBYTECODE set Python would compile every module on
 # every run -- 0.05 s of 'belot --help' and 0.15 s of each 'belot validate'.  A source
 # edited later simply has a stale .pyc, which Python ignores (it checks the mtime).
 .venv/bin/python -m compileall -q belot ingest replay analytics dashboard >/dev/null

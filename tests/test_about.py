@@ -13,7 +13,7 @@ import sys
 import tomllib
 from importlib import metadata
 
-from pure_python import ROOT, is_compiled
+from support.pure_python import ROOT, is_compiled
 
 import belot
 from belot.about import footer
@@ -38,7 +38,7 @@ def test_version_says_what_runs():
     lines += [f"numba {metadata.version('numba')}",
               f"Python {platform.python_version()} ({platform.python_implementation()})"]
     if not (is_compiled(reader) and is_compiled(engine)):
-        lines.append("the compiled reader and engine validate about five times faster: a "
+        lines.append("the compiled reader and engine validate about twice as fast: a "
                      "wheel built with a C compiler has them (docs/install.md)")
     assert p.stdout.splitlines() == lines
     assert footer() == (f"belot-replay {belot.__version__} · reader and engine "
