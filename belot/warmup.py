@@ -45,7 +45,7 @@ def _mark(threads: bool) -> Path:
 
 
 def kernel_ready(threads: bool = False) -> bool:
-    """Whether this kernel has been compiled into the cache on this machine (with
+    """Whether this kernel has been compiled into the cache here (with
     ``threads``, also its pieces for a solve shared out over threads)."""
     return _mark(threads).exists()
 
@@ -63,7 +63,7 @@ def prepare_solver(say: Callable[[str], None] = _stderr, threads: bool = False) 
         return 0.0
     from replay.solver import warm
 
-    say(f"belot: compiling the double-dummy solver for this machine, once (about a "
+    say(f"belot: compiling the double-dummy solver for this computer, once (about a "
         f"minute); kept in {cache_dir()}")
     t = time.perf_counter()
     warm(threads)

@@ -122,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
 
 def prepare(args: argparse.Namespace) -> None:
     """The solver compiled into the user's cache before the workers start (once per
-    machine, said on stderr unless --quiet): workers on this machine then load it.
+    machine, said on stderr unless --quiet): workers here then load it.
     A dask cluster's workers compile on their own machines."""
     if args.scheduler is None:
         from belot.warmup import prepare_solver

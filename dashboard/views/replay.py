@@ -253,7 +253,7 @@ dd: DealDD | None = None
 with dd_slot:
     try:
         if not kernel_ready(threads=True):
-            with st.spinner("Compiling the double-dummy solver for this machine, once "
+            with st.spinner("Compiling the double-dummy solver for this computer, once "
                             "(about a minute)…", show_time=True):
                 prepare_solver(say=lambda _: None, threads=True)
         with st.spinner(f"Solving deal {view.number} double dummy…", show_time=True):

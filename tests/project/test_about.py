@@ -81,7 +81,7 @@ def test_the_solver_is_compiled_once_into_the_cache_and_says_so(tmp_path):
                        check=False)
     assert p.returncode == 0, p.stderr
     said = p.stdout.splitlines()
-    assert said[0] == ("belot: compiling the double-dummy solver for this machine, once "
+    assert said[0] == ("belot: compiling the double-dummy solver for this computer, once "
                        f"(about a minute); kept in {cache}")
     assert re.fullmatch(r"belot: solver compiled in \d+ s", said[1])
     assert len(said) == 2  # the second call found the mark

@@ -217,7 +217,7 @@ def test_every_command_works_from_the_installed_wheel(installed):
     first = belot("analyze", sample.name)
     assert first.returncode == 0, first.stderr
     said = first.stderr.splitlines()
-    assert said[0] == ("belot: compiling the double-dummy solver for this machine, once "
+    assert said[0] == ("belot: compiling the double-dummy solver for this computer, once "
                        f"(about a minute); kept in {cache}")
     assert re.fullmatch(r"belot: solver compiled in \d+ s", said[1]), said
     assert list(cache.rglob("ddkernel.*.nbi"))
