@@ -24,6 +24,7 @@ from replay.cards import CARD_TEXT, CONTRACT_TABLES, NO_TRUMPS, cards_in
 from replay.record import Game as RecordGame
 from replay.report import DealReport, GameReport
 from replay.ruleset import Ruleset
+from replay.scoring import score_deal
 from replay.solver import Game, Position
 
 
@@ -179,7 +180,7 @@ def made_double_dummy(dr: DealReport, rs: Ruleset, game: Game, value: int) -> bo
         holders = [s for s in range(rs.sides) if tricks[s]]
         capot_side = holders[0] if len(holders) == 1 else None
     t2 = replace(t, points=points, tricks=tricks, capot_side=capot_side)
-    return rs.scoring(rs, t2, 0).made
+    return score_deal(rs, t2, 0).made
 
 
 def dd_tricks(tricks: list[int], points: dict[int, int], caller_side: int,

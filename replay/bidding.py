@@ -21,65 +21,18 @@ Models (docs/rules/, "five models"):
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from enum import StrEnum
-from typing import TYPE_CHECKING, Final
+from dataclasses import dataclass
+from typing import Final
 
 from replay.cards import ALL_TRUMPS, NO_TRUMPS, SUITS
 from replay.pickling import by_fields
+from replay.policies import Annul, Auction
 from replay.record import Call, CallLane
-
-if TYPE_CHECKING:
-    from replay.ruleset import Ruleset
+from replay.ruleset import Ruleset
 
 #: contract kinds by call text
 KINDS = {"S": 0, "H": 1, "D": 2, "C": 3, "NT": NO_TRUMPS, "AT": ALL_TRUMPS}
 KIND_NAMES = ("spades", "hearts", "diamonds", "clubs", "no trumps", "all trumps")
-
-
-class Auction(StrEnum):
-    """The auction models (docs/rules/): which ``Model`` walks the calls."""
-
-    #: one round; the first suit named is trump (yu4-11/12, mk4-06)
-    NAME_SUIT = "name-suit"
-    #: the seat after the dealer must name trump (yu3-04)
-    FORCED_FIRST = "forced-first"
-    #: climbing contracts with contra and recontra (bg4-08 … bg4-13)
-    LADDER = "ladder"
-    #: take the turned suit, then name another (fr4-03/04, ru3-07, ru-pair-04)
-    TURNED = "turned"
-    #: contrée's point bids with coinche and surcoinche (contree convention 3 (docs/rules/contree.md))
-    POINTS = "points"
-    #: take, then a climbing round 2, then kontra and rekontra (hu3-06 … hu3-08)
-    HUNGARIAN = "hungarian"
-
-
-class Annul(StrEnum):
-    """bg4-13 (switch forced-dealer-annul): may a forced dealer annul the deal?"""
-
-    NEVER = "off"
-    #: only with at most 7 points in his first delivery
-    WEAK = "7"
-    ANY = "any"
-
-
-@dataclass(frozen=True, slots=True)
-class AuctionRules:
-    """A variant's auction: the model and its few parameters."""
-
-    model: Auction
-    #: the dealer must call when everyone before him passed (mk4-06, bg4-13); in a
-    #: turned-card auction he takes the turned suit after all passes (ru-pair-04)
-    forced_dealer: bool = False
-    #: the forced dealer may annul the deal instead of calling (bg4-13)
-    annul: Annul = Annul.NEVER
-    #: contracts named in round 2 beside the suits (ru-pair-05: NT and AT)
-    round2_extra: tuple[str, ...] = ()
-    #: the auction reads the dealer's points (bg4-13: a weak hand may annul); derived
-    weighs_dealer_hand: bool = field(init=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "weighs_dealer_hand", self.annul is Annul.WEAK)
 
 
 @dataclass(slots=True)
@@ -640,4 +593,4 @@ def auction_of(rs: Ruleset, calls: list[Call] | CallLane, order: tuple[int, ...]
 
 
 # compiled by mypyc, frozen classes and classes with a constructor of their own pickle this way
-by_fields(AuctionRules, Contract)
+by_fields(Contract)

@@ -19,7 +19,7 @@ from decimal import Decimal
 from typing import Final
 
 from replay.bela import BELA_CARDS, BelaBook, dealt_belas, wrong_word
-from replay.bidding import Auction, Contract, auction_of
+from replay.bidding import Contract, auction_of
 from replay.cards import (
     CARD_BIT,
     CARD_INDEX,
@@ -49,6 +49,7 @@ from replay.declarations import (
 from replay.exchange import ExchangeKind, ExchangeOutcome, hungarian, ru3_swap, yu3_discards
 from replay.figures import check_announcements
 from replay.legality import trick_winner, verify_card
+from replay.policies import Auction
 from replay.record import (
     NOPOS,
     Claim,
@@ -72,7 +73,8 @@ from replay.report import (
 )
 from replay.ruleset import EndRule, Ruleset, RulesetError
 from replay.rulesets import load_ruleset
-from replay.scoring import DealScore, Points, SoloistPlay, Tally, breach_scores
+from replay.scoring import breach_scores, score_deal
+from replay.tally import DealScore, Points, SoloistPlay, Tally
 
 SIDE_NAMES = "AB"
 #: no cards for any seat: what a deal holds in ``played_by`` and ``discarded`` until
@@ -955,7 +957,7 @@ class DealWalk:
                contract: Contract, claimed_hands: dict[int, int] | None = None) -> DealScore:
         """The end of a deal played out: the variant's scoring rule (replay.scoring)."""
         t = self.tally(points, tricks_won, caller_side, contract, claimed_hands)
-        return self.rs.scoring(self.rs, t, self.gw.pot)
+        return score_deal(self.rs, t, self.gw.pot)
 
     def figures(self, points: list[int], bela_at_first: bool | None,
                 tricks_won: list[int] | None = None) -> DealScore:

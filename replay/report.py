@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Final
 from replay.pickling import by_fields
 
 if TYPE_CHECKING:
-    from replay.scoring import Tally
+    from replay.tally import Tally
 
 #: the ``json`` module's own writer of a string with ``ensure_ascii=False`` (the one
 #: ``json.dumps`` calls), so that ``GameReport.json_line`` writes what it writes

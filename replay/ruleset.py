@@ -2,7 +2,9 @@
 
 One engine, many rulesets (the pokerkit way): a ruleset is parameters plus a
 few small policies (auction, play duties, declarations, bela, scoring rule),
-each a frozen record or an enum, so a misspelt policy fails at once.  Each
+each a frozen record or an enum, so a misspelt policy fails at once.  The
+ruleset imports only the policies (``replay.policies`` and the records of the
+rules modules that never read a ruleset); the rules that read one import it.  Each
 family of variants builds its rulesets in ``replay/rulesets/`` and cites the
 rule row (docs/rules/) of every value; the house-rule switches (the BGN ``Rules``
 tag, docs/rules/) are read there, in the builders, and nowhere below.
@@ -16,12 +18,11 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from replay.bela import BelaRules
-from replay.bidding import AuctionRules
 from replay.declarations import DeclarationPolicy, DeclCamps
 from replay.exchange import ExchangeKind
 from replay.legality import PlayDuties
 from replay.pickling import by_fields
-from replay.scoring import DealScore, Points, ScoringOptions, Tally, Units, raw_partnership
+from replay.policies import AuctionRules, Scoring, ScoringOptions, Units
 
 
 class EndRule(StrEnum):
@@ -64,8 +65,8 @@ class Ruleset:
     switches: dict[str, str] = field(default_factory=dict)
     #: what the sheet's numbers are (bg4-42: match points)
     units: Units = Units.RAW
-    #: the deal's scoring rule (replay/scoring.py)
-    scoring: Callable[[Ruleset, Tally, Points], DealScore] = raw_partnership
+    #: the deal's scoring rule, by name (replay/scoring.py)
+    scoring: Scoring = Scoring.RAW_PARTNERSHIP
     #: the scoring rule's house rules
     score_options: ScoringOptions = ScoringOptions()
     #: no game ends on a capot (valat) deal or a deal where all passed (bg4-47, §9.12)

@@ -1,130 +1,36 @@
 """Scoring one deal: from what the cards and declarations gave each side to the sheet.
 
-The engine tallies a deal (``Tally``: card points, tricks, declarations won,
-bela credited, capot); a variant's scoring rule turns the tally into the
-numbers the players write (``DealScore``).  Three rules cover the variants
-built so far:
+The engine tallies a deal (``replay.tally.Tally``: card points, tricks,
+declarations won, bela credited, capot); the variant's scoring rule, chosen by
+its ``Scoring`` name through ``RULES``, turns the tally into the numbers the
+players write (``DealScore``):
 
 - ``raw_partnership``: raw points, the callers need strictly more, a failed
   contract gives everything to the other side (yu4-39 … yu4-42, mk4-24/25,
   fr4 convention 4 (docs/rules/fr4.md));
-- ``match_points``: bg4's ÷10 with the limit-digit rounding, No-trumps doubled,
-  contra/recontra, hanging points (bg4-41 … bg4-46, bg4-50, A22, A23);
-- ``contree``: points made + points bid (contree convention 6 (docs/rules/contree.md)).
+- ``soloist_raw``, ``contractor_split``: the three-player rules (yu3-07, ru3-23);
+- ``match_points``, ``match_points_solo``: bg4's ÷10 with the limit-digit
+  rounding, No-trumps doubled, contra/recontra, hanging points (bg4-41 … bg4-46,
+  bg4-50, A22, A23), and bg3's reading of it (A27);
+- ``contree``: points made + points bid (contree convention 6 (docs/rules/contree.md));
+- Hungarian game points with the figures (``replay.figures.hungarian_scoring``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
 from decimal import Decimal
-from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import Final
 
-from replay.bidding import Contract
 from replay.cards import ALL_TRUMPS, NO_TRUMPS
-from replay.pickling import by_fields
+from replay.figures import hungarian_scoring
+from replay.policies import Scoring, Units
+from replay.ruleset import Ruleset
+from replay.tally import DealScore, Points, Tally
 
-if TYPE_CHECKING:
-    from replay.ruleset import Ruleset
-
-#: a number on the score sheet: whole, or a half where ru3 splits (yu3 convention 7 (docs/rules/yu3.md))
-Points = int | Decimal
-
-
-class Units(StrEnum):
-    """What the numbers on a variant's score sheet are."""
-
-    #: raw card and declaration points (yu4, mk4, fr4, contrée, ru3, yu3)
-    RAW = "raw"
-    #: match points, raw ÷ 10 with the limit-digit rounding (bg4-42)
-    MP = "mp"
-    #: Hungarian game points (hu3-16)
-    GP = "gp"
-
-
-@dataclass(frozen=True, slots=True)
-class ScoringOptions:
-    """House rules of the scoring rules, resolved from the variant's switches."""
-
-    #: ru3-23 (switch split-rounding=down): a failed contractor's half is rounded down
-    split_rounds_down: bool = False
-    #: bg4-19, bg4-40 (switch valat-x-nt): the valat bonus is doubled in No trumps
-    valat_doubled_in_nt: bool = False
-    #: bg4-40 (switch valat-x-contra): the valat bonus is multiplied with contra/recontra
-    valat_under_contra: bool = True
-    #: bg4-48 (switch kirtik): −10 MP for a failed contract
-    kirtik: bool = False
-
-
-@dataclass(slots=True)
-class SoloistPlay:
-    """What a Hungarian soloist announced and did (hu3 conventions 7-8 (docs/rules/hu3.md), hu3 convention 18 (docs/rules/hu3.md))."""
-
-    #: the figures validly announced
-    figures: tuple[str, ...] = ()
-    #: Betl: the soloist must take no trick (hu3-19)
-    betl: bool = False
-    #: the cards in the soloist's tricks (a mask)
-    won: int = 0
-    #: his card in the last trick, if he won it
-    last_card: int | None = None
-
-    def __init__(self, figures: tuple[str, ...] = (), betl: bool = False, won: int = 0,
-                 last_card: int | None = None) -> None:
-        # made for every Hungarian deal: not frozen, so that the constructor can be
-        # written out and compiled (see Tally)
-        self.figures = figures
-        self.betl = betl
-        self.won = won
-        self.last_card = last_card
-
-
-@dataclass(slots=True)
-class Tally:
-    """What a deal gave each side before the variant's scoring rule."""
-
-    contract: Contract
-    caller_side: int
-    #: card points per side with the last-trick bonus (no capot bonus)
-    points: list[int]
-    tricks: list[int]
-    #: declaration points each side won in the contest(s), before the trick test
-    decl: list[int]
-    #: every valid declaration of the deal, whoever made it (bg4-49 penalty)
-    decl_all: int
-    #: bela / belote credited per side (before the trick test)
-    bela: list[int]
-    capot_side: int | None
-    #: the Hungarian soloist's figures and tricks (None in other variants)
-    soloist: SoloistPlay | None = None
-
-    def __init__(self, contract: Contract, caller_side: int, points: list[int],
-                 tricks: list[int], decl: list[int], decl_all: int, bela: list[int],
-                 capot_side: int | None, soloist: SoloistPlay | None = None) -> None:
-        # written out: compiled by mypyc, a dataclass's generated __init__ runs
-        # interpreted, at several thousand instructions a call (docs/performance.md)
-        self.contract = contract
-        self.caller_side = caller_side
-        self.points = points
-        self.tricks = tricks
-        self.decl = decl
-        self.decl_all = decl_all
-        self.bela = bela
-        self.capot_side = capot_side
-        self.soloist = soloist
-
-
-@dataclass(slots=True)
-class DealScore:
-    scores: list[Points]
-    made: bool | None
-    #: the pot carried into the next deal (bg4 hanging points)
-    hang: Points = 0
-
-    def __init__(self, scores: list[Points], made: bool | None, hang: Points = 0) -> None:
-        self.scores = scores
-        self.made = made
-        self.hang = hang
+#: a scoring rule: the ruleset, the deal's tally and the points hanging from the
+#: deals before to the deal's scores
+ScoringRule = Callable[[Ruleset, Tally, Points], DealScore]
 
 
 def raw_partnership(rs: Ruleset, t: Tally, pot: Points = 0) -> DealScore:
@@ -432,5 +338,18 @@ def breach_scores(rs: Ruleset, kind: int, offender_side: int, all_declared: int)
     return scores
 
 
-# compiled by mypyc, frozen classes and classes with a constructor of their own pickle this way
-by_fields(ScoringOptions, SoloistPlay, Tally, DealScore)
+#: the scoring rule of each ``Scoring`` name (``Ruleset.scoring``)
+RULES: Final[dict[Scoring, ScoringRule]] = {
+    Scoring.RAW_PARTNERSHIP: raw_partnership,
+    Scoring.SOLOIST_RAW: soloist_raw,
+    Scoring.CONTRACTOR_SPLIT: contractor_split,
+    Scoring.MATCH_POINTS: match_points,
+    Scoring.MATCH_POINTS_SOLO: match_points_solo,
+    Scoring.CONTREE: contree,
+    Scoring.HUNGARIAN: hungarian_scoring,
+}
+
+
+def score_deal(rs: Ruleset, t: Tally, pot: Points = 0) -> DealScore:
+    """The deal's scores by the ruleset's scoring rule, ``pot`` the points hanging."""
+    return RULES[rs.scoring](rs, t, pot)

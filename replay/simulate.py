@@ -24,7 +24,6 @@ from decimal import Decimal
 from replay.bidding import (
     HU_LADDER,
     LADDER_RANK,
-    Auction,
     Contract,
     ForcedFirst,
     Hungarian,
@@ -54,11 +53,12 @@ from replay.declarations import CARRE, RUN, Combo, Contest
 from replay.engine import DealWalk, GameWalk
 from replay.exchange import ExchangeKind
 from replay.legality import judge, trick_winner
+from replay.policies import Auction
 from replay.record import Announce, Call, Combination, Deal, Exchange, Game, Play, ScoreLine
 from replay.report import GameReport
 from replay.ruleset import Ruleset
 from replay.rulesets import VARIANTS, load_ruleset
-from replay.scoring import Points
+from replay.tally import Points
 from replay.variants import table_facts
 
 SUPPORTED = tuple(VARIANTS)

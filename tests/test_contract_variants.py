@@ -14,7 +14,8 @@ from test_legality import legal
 from replay.bidding import Contract
 from replay.cards import ALL_TRUMPS, NO_TRUMPS
 from replay.rulesets import load_ruleset
-from replay.scoring import Tally, contree, match_points, round_one, round_pair
+from replay.scoring import contree, match_points, round_one, round_pair
+from replay.tally import Tally
 
 H, S, D, C = 1, 0, 2, 3
 

@@ -166,7 +166,7 @@ def test_betl_made_scores_ten():
     from replay.bidding import Contract
     from replay.figures import hungarian_scoring
     from replay.rulesets import load_ruleset
-    from replay.scoring import SoloistPlay, Tally
+    from replay.tally import SoloistPlay, Tally
 
     t = Tally(Contract(1, 4), 0, [0, 60, 60], [0, 5, 4], [0, 0, 0], 0, [0, 0, 0], None,
               soloist=SoloistPlay(figures=("betl",), betl=True, won=0, last_card=None))

@@ -50,8 +50,9 @@ from replay.cards import (
 from replay.declarations import CARRE, decide, holds, parse_combo
 from replay.legality import trick_winner
 from replay.rulesets import load_ruleset
-from replay.scoring import Tally, limit_digit, match_points, round_one, round_pair
+from replay.scoring import limit_digit, match_points, round_one, round_pair
 from replay.simulate import _combinations
+from replay.tally import Tally
 
 S, H, D, C = 0, 1, 2, 3  # our contract kinds 0..3 are the trump suits S H D C
 NT, AT = NO_TRUMPS, ALL_TRUMPS

@@ -7,7 +7,8 @@ from engine_util import found, record, replay_text
 from replay.bidding import Contract
 from replay.cards import NO_TRUMPS
 from replay.rulesets import load_ruleset
-from replay.scoring import Tally, match_points_solo, raw_partnership
+from replay.scoring import match_points_solo, raw_partnership
+from replay.tally import Tally
 
 FR_HANDS = """hands 1: 7S 8S 7H 8H 7D / 8D 7C 8C
       2: 9S TS 9H 9D TD / TH 9C TC

@@ -33,8 +33,8 @@ from replay.record import (
     ScoreLine,
 )
 from replay.report import DealReport, DeclarationRecord, GameReport, PlayedCards, Violation
-from replay.scoring import DealScore, SoloistPlay, Tally
 from replay.simulate import SUPPORTED, simulate_games
+from replay.tally import DealScore, SoloistPlay, Tally
 
 
 def _fields(cls_or_obj):

@@ -14,12 +14,13 @@ from pathlib import Path
 import pytest
 
 from replay.bela import BelaRules
-from replay.bidding import Annul, Auction, AuctionRules
 from replay.declarations import Contest, DeclCamps, TieBreak
 from replay.exchange import ExchangeKind
+from replay.figures import hungarian_scoring
+from replay.policies import Annul, Auction, AuctionRules, Scoring, Units
 from replay.ruleset import EndRule, RulesetError
 from replay.rulesets import SWITCHES, UNSUPPORTED, VARIANTS, load_ruleset, parse_rules_tag
-from replay.scoring import Units
+from replay.scoring import RULES, contree
 from replay.variants import TABLES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -81,10 +82,26 @@ def test_every_policy_is_typed(variant):
     assert type(rs.end_rule) is EndRule
     assert type(rs.declarations.contest) is Contest
     assert all(type(step) is TieBreak for step in rs.declarations.ties)
-    assert callable(rs.scoring)
+    assert type(rs.scoring) is Scoring
     with pytest.raises(ValueError):
         Auction("lader")
 
+
+def test_each_variant_scores_by_its_rule():
+    """The scoring rule is a name looked up in ``replay.scoring.RULES``, one
+    entry per name: yu4-39, mk4-24, fr4-07, ru-pair-06 raw points; bg4-41 and bg2
+    match points, bg3 the caller against the others (A27); yu3-07 soloist raw;
+    ru3-23 the contractor's split; contrée's points bid (contree convention 6);
+    hu3-16 game points."""
+    assert set(RULES) == set(Scoring)
+    assert {v: ruleset(v).scoring for v in sorted(VARIANTS)} == {
+        "bg2": Scoring.MATCH_POINTS, "bg3": Scoring.MATCH_POINTS_SOLO,
+        "bg4": Scoring.MATCH_POINTS, "contree": Scoring.CONTREE,
+        "fr4": Scoring.RAW_PARTNERSHIP, "hu2": Scoring.HUNGARIAN, "hu3": Scoring.HUNGARIAN,
+        "mk4": Scoring.RAW_PARTNERSHIP, "ru-pair": Scoring.RAW_PARTNERSHIP,
+        "ru3": Scoring.CONTRACTOR_SPLIT, "yu3": Scoring.SOLOIST_RAW,
+        "yu4": Scoring.RAW_PARTNERSHIP}
+    assert RULES[Scoring.CONTREE] is contree and RULES[Scoring.HUNGARIAN] is hungarian_scoring
 
 def _without_switches(rs):
     return dataclasses.replace(rs, switches={})

@@ -26,7 +26,8 @@ from engine_util import found, replay_text, where
 
 from replay.bidding import Contract
 from replay.rulesets import load_ruleset
-from replay.scoring import Tally, contractor_split, soloist_raw
+from replay.scoring import contractor_split, soloist_raw
+from replay.tally import Tally
 
 RECORDS = Path(__file__).parent / "records"
 

@@ -11,11 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from replay.bela import BelaRules
-from replay.bidding import Annul, Auction, AuctionRules
 from replay.declarations import Contest, DeclarationPolicy
 from replay.legality import PlayDuties
+from replay.policies import Annul, Auction, AuctionRules, Scoring, ScoringOptions, Units
 from replay.ruleset import Ruleset, Variant, individual_sides, partnership_sides
-from replay.scoring import ScoringOptions, Units, match_points, match_points_solo
 
 #: carré strength by natural rank 7 8 9 T J Q K A (bg4-34)
 CARRE_BY_POINTS = (0, 0, 5, 3, 6, 1, 2, 4)  # o: J > 9 > A > T > K > Q
@@ -123,7 +122,7 @@ def bg4(sw: Mapping[str, str], target: int) -> Ruleset:
         claim_game=False,  # docs/bgn/report.md: claim game only in yu4, yu3, ru3, mk4
         switches=dict(sw),
         units=Units.MP,  # bg4-42
-        scoring=match_points,  # bg4-41 … bg4-46
+        scoring=Scoring.MATCH_POINTS,  # bg4-41 … bg4-46
         score_options=bg_score_options(sw),
         no_end_on_capot=True,  # bg4-47
     )
@@ -158,7 +157,7 @@ def _bg_short(variant: str, players: int, pre_bid: int, hand: int, sw: Mapping[s
         claim_game=False,
         switches=dict(sw),
         units=Units.MP,
-        scoring=match_points if players == 2 else match_points_solo,
+        scoring=Scoring.MATCH_POINTS if players == 2 else Scoring.MATCH_POINTS_SOLO,
         score_options=bg_score_options(sw),
         no_end_on_capot=True,
         deck=DECK_24,

@@ -6,13 +6,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from replay.bela import BelaRules
-from replay.bidding import Auction, AuctionRules
 from replay.declarations import Contest, DeclarationPolicy
 from replay.legality import PlayDuties
+from replay.policies import Auction, AuctionRules, Scoring
 from replay.ruleset import Ruleset, Variant, partnership_sides
 from replay.rulesets.bulgarian import CARRE_BY_POINTS
-from replay.scoring import contree as contree_scoring
-from replay.scoring import raw_partnership
 
 
 def fr4(sw: Mapping[str, str], target: int) -> Ruleset:
@@ -57,7 +55,7 @@ def fr4(sw: Mapping[str, str], target: int) -> Ruleset:
         auto_end=False,
         claim_game=False,
         switches=dict(sw),
-        scoring=raw_partnership,  # fr4-06, fr4-07: strictly more; a tie fails
+        scoring=Scoring.RAW_PARTNERSHIP,  # fr4-06, fr4-07: strictly more; a tie fails
         no_end_on_capot=True,  # fr4 convention 5 (docs/rules/fr4.md)
         turn_to_taker=True,  # fr4-05
     )
@@ -103,7 +101,7 @@ def contree(sw: Mapping[str, str], target: int) -> Ruleset:
         auto_end=False,
         claim_game=False,
         switches=dict(sw),
-        scoring=contree_scoring,  # §6
+        scoring=Scoring.CONTREE,  # §6
         capot_in_last_trick=True,  # §1: 252 card points for a side with all 8 tricks
     )
 

@@ -6,13 +6,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from replay.bela import BelaRules
-from replay.bidding import Auction, AuctionRules
 from replay.declarations import DeclarationPolicy, DeclCamps, TieBreak
 from replay.exchange import ExchangeKind
-from replay.figures import hungarian_scoring
 from replay.legality import PlayDuties
+from replay.policies import Auction, AuctionRules, Scoring, Units
 from replay.ruleset import Ruleset, Variant, individual_sides
-from replay.scoring import Units
 
 #: hu3-12, hu3 convention 14 (docs/rules/hu3.md): 8-run strongest (100), carrés of 7s and 8s count 100
 #: and rank below the other 100-carrés (A, K, Q, 10, 8, 7 = natural order)
@@ -61,7 +59,7 @@ def _hungarian(variant: str, players: int, hand: int, pre_bid: int, target: int,
         claim_game=False,
         switches=dict(switches),
         units=Units.GP,
-        scoring=hungarian_scoring,  # hu3-16 … hu3-20
+        scoring=Scoring.HUNGARIAN,  # hu3-16 … hu3-20
         exchange=ExchangeKind.HUNGARIAN,  # hu3-09, hu3-10
         decl_camps=DeclCamps.SOLOIST,  # hu3-11
         hands_required=True,  # five (hu2: eight) cards stay out of play

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from replay.bela import BelaRules
-from replay.bidding import Auction, AuctionRules
 from replay.declarations import DeclarationPolicy, TieBreak
 from replay.legality import PlayDuties
+from replay.policies import Auction, AuctionRules
 from replay.ruleset import Ruleset, Variant, partnership_sides
 
 

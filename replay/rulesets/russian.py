@@ -6,12 +6,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from replay.bela import BelaRules
-from replay.bidding import Auction, AuctionRules
 from replay.declarations import DeclarationPolicy, TieBreak
 from replay.exchange import ExchangeKind
 from replay.legality import PlayDuties
+from replay.policies import Auction, AuctionRules, Scoring, ScoringOptions
 from replay.ruleset import EndRule, Ruleset, Variant, individual_sides, partnership_sides
-from replay.scoring import ScoringOptions, contractor_split, raw_partnership
 
 #: carré strength at equal value by natural rank 7 8 9 T J Q K A: A > T > K > Q (A12)
 RU_CARRES = (0, 0, 0, 3, 0, 1, 2, 4)
@@ -59,7 +58,7 @@ def ru3(switches: Mapping[str, str], target: int) -> Ruleset:
         auto_end=False,
         claim_game=True,  # ru3-27
         switches=dict(switches),
-        scoring=contractor_split,  # ru3-23 … ru3-26
+        scoring=Scoring.CONTRACTOR_SPLIT,  # ru3-23 … ru3-26
         # ru3-23: a failed contractor's half exactly, or rounded down by switch
         score_options=ScoringOptions(split_rounds_down=switches["split-rounding"] == "down"),
         exchange=ExchangeKind.SEVEN_SWAP,  # ru3-10
@@ -118,7 +117,7 @@ def ru_pair(switches: Mapping[str, str], target: int) -> Ruleset:
         auto_end=False,
         claim_game=False,
         switches=dict(switches),
-        scoring=raw_partnership,
+        scoring=Scoring.RAW_PARTNERSHIP,
         turn_to_taker=True,  # ru-pair-03: the bidder gets the turned card + 2
         nt_doubles_declarations=True,  # ru-pair-06
     )

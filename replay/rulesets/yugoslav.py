@@ -10,12 +10,11 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from replay.bela import BelaRules
-from replay.bidding import Auction, AuctionRules
 from replay.declarations import DeclarationPolicy, DeclCamps, TieBreak
 from replay.exchange import ExchangeKind
 from replay.legality import PlayDuties
+from replay.policies import Auction, AuctionRules, Scoring
 from replay.ruleset import Ruleset, Variant, individual_sides, partnership_sides
-from replay.scoring import soloist_raw
 
 #: carré values by natural rank 7 8 9 T J Q K A (yu4-23; tens by switch, A1)
 _CARRES = (0, 0, 150, 100, 200, 100, 100, 100)
@@ -102,7 +101,7 @@ def yu3(switches: Mapping[str, str], target: int) -> Ruleset:
         auto_end=False,
         claim_game=True,  # yu3-15 "na dosta"
         switches=dict(switches),
-        scoring=soloist_raw,  # yu3-07, yu3-13
+        scoring=Scoring.SOLOIST_RAW,  # yu3-07, yu3-13
         caller_extra=2,  # yu3-05: the soloist holds 12 before discarding 2
         exchange=ExchangeKind.DISCARD,  # yu3-06
         decl_camps=DeclCamps.SOLOIST,  # yu3-08
