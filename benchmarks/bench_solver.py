@@ -7,7 +7,7 @@ analysed card by card, per contract kind, with baselines measured in the same ru
 
 What it measures (one process, numba cache warm; one thread, and again with
 ``--threads`` threads per solve, ``replay.split``):
-- solve: ``Game.value`` of the callers' camp from the first lead of a random
+- solve: ``DoubleDummy.value`` of the callers' camp from the first lead of a random
   deal (bg4 rules: suit = hearts trump, No trumps, All trumps), median and
   95th percentile;
 - deal: the same deal played out and analysed card by card as ``belot
@@ -66,12 +66,12 @@ def pct(xs: list[float], q: float) -> float:
 def solve_times(kind: int, hands_list, nodes: list[int] | None = None,
                 threads: int = 1) -> list[float]:
     from replay.rulesets import load_ruleset
-    from replay.solver import Game
+    from replay.solver import DoubleDummy
 
     rs = load_ruleset("bg4")
     times = []
     for hands in hands_list:
-        game = Game(rs, kind, 1, threads=threads)
+        game = DoubleDummy(rs, kind, 1, threads=threads)
         pos = game.start(hands, 1)
         t0 = time.perf_counter()
         game.value(pos, 0)
@@ -89,12 +89,12 @@ def mtd_times(kind: int, hands_list) -> list[float]:
 
     from replay import ddkernel as k
     from replay.rulesets import load_ruleset
-    from replay.solver import Game
+    from replay.solver import DoubleDummy
 
     rs = load_ruleset("bg4")
     times = []
     for hands in hands_list:
-        game = Game(rs, kind, 1)
+        game = DoubleDummy(rs, kind, 1)
         pos = game.start(hands, 1)
         h, tcards, _ = game._arrays(pos)
         rem = game._rem(pos)
@@ -116,13 +116,13 @@ def deal_times(kind: int, hands_list, seed: int, threads: int = 1,
     from replay.analysis import best_cards
     from replay.cards import cards_in
     from replay.rulesets import load_ruleset
-    from replay.solver import Game
+    from replay.solver import DoubleDummy
 
     rs = load_ruleset("bg4")
     rng = rng or random.Random(seed)
     times = []
     for hands in hands_list:
-        game = Game(rs, kind, 1, threads=threads)
+        game = DoubleDummy(rs, kind, 1, threads=threads)
         pos = game.start(hands, 1)
         t0 = time.perf_counter()
         known = (0, game.value(pos, 0))
@@ -156,14 +156,14 @@ def endings(kind: int, count: int, seed: int) -> tuple[list[float], list[float]]
     from dd_brute import brute_value, random_position
 
     from replay.rulesets import load_ruleset
-    from replay.solver import Game
+    from replay.solver import DoubleDummy
 
     rs = load_ruleset("bg4")
     rng = random.Random(seed)
     fast, slow = [], []
     for _ in range(count):
         pos, _ = random_position(rs, rng, 4, in_trick=0)
-        game = Game(rs, kind, pos.leader)
+        game = DoubleDummy(rs, kind, pos.leader)
         t0 = time.perf_counter()
         a = game.value(pos, 0)
         t1 = time.perf_counter()

@@ -56,7 +56,7 @@ UNITS_PER_WORKER = 16
 
 
 @dataclass(slots=True)
-class Tally:
+class RunCounts:
     """What a run found: the summary line and the exit status come from it."""
 
     files: int = 0
@@ -73,7 +73,7 @@ class Tally:
         for v in report.violations:
             self.codes[v.code] += 1
 
-    def merge(self, other: Tally) -> None:
+    def merge(self, other: RunCounts) -> None:
         self.games += other.games
         self.deals += other.deals
         self.codes.update(other.codes)
@@ -135,7 +135,7 @@ class CheckTask:
 
 @dataclass(slots=True)
 class CheckResult:
-    tally: Tally
+    tally: RunCounts
     #: records read (exact): the driver's count of the games before the next chunk
     records: int
     #: (game number as written in the lines, the lines) of each game with output
@@ -145,7 +145,7 @@ class CheckResult:
 def check_chunk(task: CheckTask) -> CheckResult:
     """Validate a chunk's games as ``validate_file`` does, with file lines and game numbers."""
     shift = task.first_line - 1
-    tally = Tally()
+    tally = RunCounts()
     out: list[tuple[int, list[str]]] = []
     records = 0
     for game in read_chunk_games(task):
@@ -167,7 +167,7 @@ def check_chunk(task: CheckTask) -> CheckResult:
 
 
 def validate_paths(files: Iterable[Path], out: TextIO, mode: str = "text",
-                   workers: int = 1, chunk_chars: int | None = None) -> Tally:
+                   workers: int = 1, chunk_chars: int | None = None) -> RunCounts:
     """Validate ``files`` in order, writing each game's output lines to ``out``.
 
     ``workers`` > 1 validates chunks of whole games in that many processes
@@ -175,7 +175,7 @@ def validate_paths(files: Iterable[Path], out: TextIO, mode: str = "text",
     input too small to cut into two units is validated in this process.
     """
     files = list(files)
-    tally = Tally(files=len(files))
+    tally = RunCounts(files=len(files))
     size = chunk_chars
     if size is None and workers > 1:
         total = input_chars(files)
@@ -194,7 +194,7 @@ def validate_paths(files: Iterable[Path], out: TextIO, mode: str = "text",
 T = TypeVar("T")
 
 
-def validate_serial(path: Path, out: TextIO, mode: str, tally: Tally, skip: int = 0) -> None:
+def validate_serial(path: Path, out: TextIO, mode: str, tally: RunCounts, skip: int = 0) -> None:
     """Validate one file in this process, writing the output of its games after the
     first ``skip``; a file that cannot be read to its end is noted in the tally after
     the games read before the fault."""
@@ -207,13 +207,13 @@ def validate_serial(path: Path, out: TextIO, mode: str, tally: Tally, skip: int 
             out.write(line + "\n")
 
 
-def _until_fault(items: Iterator[T], path: Path, tally: Tally) -> Iterator[T]:
+def _until_fault(items: Iterator[T], path: Path, tally: RunCounts) -> Iterator[T]:
     """``items`` read from ``path`` until a read error, which is noted in the tally."""
     return until_fault(items, lambda exc: tally.unreadable.append(f"{path}: cannot read: {exc}"))
 
 
 def _run_pool(files: list[Path], out: TextIO, mode: str, workers: int, size: int,
-              tally: Tally) -> None:
+              tally: RunCounts) -> None:
     pool = process_pool(workers)
     in_flight = 2 * workers + 1  # each worker busy, with two units waiting
     pending: deque = deque()

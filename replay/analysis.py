@@ -21,11 +21,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from replay.cards import CARD_TEXT, CONTRACT_TABLES, NO_TRUMPS, cards_in
-from replay.record import Game as RecordGame
+from replay.record import Game
 from replay.report import DealReport, GameReport
 from replay.ruleset import Ruleset
 from replay.scoring import score_deal
-from replay.solver import Game, Position
+from replay.solver import DoubleDummy, Position
 
 
 @dataclass(slots=True)
@@ -82,12 +82,12 @@ def unplayable_reason(dr: DealReport, rs: Ruleset) -> str | None:
     return None
 
 
-def deal_game(dr: DealReport, rs: Ruleset, threads: int = 1) -> tuple[Game, bool]:
+def deal_game(dr: DealReport, rs: Ruleset, threads: int = 1) -> tuple[DoubleDummy, bool]:
     """The deal's double-dummy game (Betl plays as No trumps, hu3-19)."""
     assert dr.contract is not None and dr.caller is not None  # playable() holds
     betl = "betl" in dr.figures
     kind = NO_TRUMPS if betl else dr.contract
-    return Game(rs, kind, dr.caller, betl=betl, threads=threads), betl
+    return DoubleDummy(rs, kind, dr.caller, betl=betl, threads=threads), betl
 
 
 def analyse_deal(dr: DealReport, rs: Ruleset, threads: int = 1) -> DealAnalysis | None:
@@ -128,7 +128,7 @@ def analyse_deal(dr: DealReport, rs: Ruleset, threads: int = 1) -> DealAnalysis 
     return out
 
 
-def best_cards(game: Game, pos: Position, camp: int, before: int) -> list[int]:
+def best_cards(game: DoubleDummy, pos: Position, camp: int, before: int) -> list[int]:
     """The legal cards that keep ``before`` (equivalent cards tested once)."""
     legal = game.legal(pos)
     reps = game.representatives(pos, legal)
@@ -136,7 +136,7 @@ def best_cards(game: Game, pos: Position, camp: int, before: int) -> list[int]:
     return [c for c in cards_in(legal) if keeps[reps[c]]]
 
 
-def made_double_dummy(dr: DealReport, rs: Ruleset, game: Game, value: int) -> bool | None:
+def made_double_dummy(dr: DealReport, rs: Ruleset, game: DoubleDummy, value: int) -> bool | None:
     """Would the contract be made with best play?  The deal's tally re-scored by
     the variant's rule with the callers' double-dummy card points (declarations,
     bela and the rest as in the deal).  None when the deal was not scored from
@@ -216,7 +216,7 @@ def analyse_report(report: GameReport, rs: Ruleset) -> list[DealAnalysis]:
     return out
 
 
-def analyse_game(game: RecordGame) -> tuple[GameReport, list[DealAnalysis]]:
+def analyse_game(game: Game) -> tuple[GameReport, list[DealAnalysis]]:
     """Replay a game record (``replay.record.Game``) and analyse its deals; a game
     whose ruleset cannot be loaded has its report's findings and no analysis."""
     from replay.engine import replay_game
@@ -228,7 +228,7 @@ def analyse_game(game: RecordGame) -> tuple[GameReport, list[DealAnalysis]]:
     return report, [] if rs is None else analyse_report(report, rs)
 
 
-def game_ruleset(game: RecordGame) -> Ruleset | None:
+def game_ruleset(game: Game) -> Ruleset | None:
     """The ruleset a game record names (Variant, Rules, Target tags); None when it
     cannot be loaded (the replay reports why)."""
     from replay.ruleset import RulesetError

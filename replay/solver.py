@@ -1,9 +1,9 @@
 """Exact double-dummy values of Belot positions: every hand known, best play by both camps.
 
-A :class:`Game` is one deal's contract under one ruleset: the contract kind, who
+A :class:`DoubleDummy` is one deal's contract under one ruleset: the contract kind, who
 plays for whom (the callers' camp against the rest: partnerships in yu4, mk4,
 bg4, fr4, contree and ru-pair; the soloist against the others in yu3, ru3, hu3,
-bg3; seat against seat in hu2, bg2) and the payoff.  Its :meth:`Game.value` is
+bg3; seat against seat in hu2, bg2) and the payoff.  Its :meth:`DoubleDummy.value` is
 what a camp can secure from a :class:`Position` whatever the others do:
 
 - the card points of the tricks it takes, the last-trick bonus and the
@@ -144,7 +144,7 @@ def _suit_tables(kind: int) -> np.ndarray:
     return out
 
 
-class Game:
+class DoubleDummy:
     """One deal's double-dummy game: a ruleset, a contract kind and the camps.
 
     ``betl``: the soloist (``caller``) must take no trick; values are 1 or 0.
@@ -340,7 +340,7 @@ def claim_holds(hands: dict[int, int], trick: list[int], seats: Sequence[int], t
         return True
     if expect[0] == 0:
         return True
-    game = Game(ruleset, ct.kind, leader, claimers=side)
+    game = DoubleDummy(ruleset, ct.kind, leader, claimers=side)
     pos = Position(tuple(hands.get(s, 0) for s in range(n + 1)), tuple(trick), leader)
     return game.value(pos, 0) == 1
 
@@ -350,7 +350,7 @@ def warm() -> None:
     from replay.rulesets import load_ruleset
 
     rs = load_ruleset("bg4")
-    game = Game(rs, 0, 1)
+    game = DoubleDummy(rs, 0, 1)
     hands = {s: 0xF << (8 * (s - 1)) for s in range(1, 5)}
     pos = game.start(hands, 1)
     game.value(pos, 0)

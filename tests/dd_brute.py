@@ -15,10 +15,10 @@ import random
 from replay.cards import CONTRACT_TABLES, cards_in
 from replay.ddkernel import STOP
 from replay.legality import legal_cards, trick_winner
-from replay.solver import Game, Position
+from replay.solver import DoubleDummy, Position
 
 
-def brute_value(game: Game, pos: Position, camp: int) -> int:
+def brute_value(game: DoubleDummy, pos: Position, camp: int) -> int:
     """The exact value of ``pos`` for ``camp`` by full minimax."""
     rs = game.rs
     n = rs.players

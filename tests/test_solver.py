@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from replay.cards import CONTRACT_TABLES, cards_in
 from replay.legality import legal_cards, trick_winner
 from replay.rulesets import load_ruleset
-from replay.solver import Game, claim_holds
+from replay.solver import DoubleDummy, claim_holds
 
 VARIANTS = ("yu4", "mk4", "bg4", "fr4", "contree", "ru-pair", "yu3", "ru3", "hu3", "bg3",
             "hu2", "bg2")
@@ -30,15 +30,15 @@ def ruleset(variant: str):
     return load_ruleset(variant, None, "1000")
 
 
-def game_for(rs, kind: int, rng: random.Random) -> Game:
+def game_for(rs, kind: int, rng: random.Random) -> DoubleDummy:
     """Points, Betl or a claim, for a random caller / claiming side."""
     payoff = rng.randrange(3)
     caller = rng.randint(1, rs.players)
     if payoff == 0:
-        return Game(rs, kind, caller)
+        return DoubleDummy(rs, kind, caller)
     if payoff == 1:
-        return Game(rs, kind, caller, betl=True)
-    return Game(rs, kind, caller, claimers=rng.randrange(rs.sides))
+        return DoubleDummy(rs, kind, caller, betl=True)
+    return DoubleDummy(rs, kind, caller, claimers=rng.randrange(rs.sides))
 
 
 @settings(max_examples=400, deadline=None)
@@ -49,7 +49,7 @@ def test_move_generation_is_the_engines_legality(variant, kind, seed):
     rs = ruleset(variant)
     rng = random.Random(seed)
     pos, _ = random_position(rs, rng, rng.randint(1, rs.tricks))
-    game = Game(rs, kind, rng.randint(1, rs.players))
+    game = DoubleDummy(rs, kind, rng.randint(1, rs.players))
     seats = [(pos.leader - 1 + i) % rs.players + 1 for i in range(len(pos.trick))]
     want = legal_cards(pos.hands[pos.turn], list(pos.trick), seats, pos.turn,
                        CONTRACT_TABLES[kind], rs.duties, rs.side_of)
@@ -83,7 +83,7 @@ def test_quick_bounds_never_overstate(variant, kind, tricks, seed):
     rs = ruleset(variant)
     rng = random.Random(seed)
     pos, _ = random_position(rs, rng, tricks, in_trick=0)
-    game = Game(rs, kind, rng.randint(1, rs.players))
+    game = DoubleDummy(rs, kind, rng.randint(1, rs.players))
     hands = np.zeros(5, dtype=np.int64)
     hands[:len(pos.hands)] = pos.hands
     lead_camp = game.camp[pos.leader]
@@ -139,7 +139,7 @@ def test_full_deals_against_minimax_where_it_finishes():
         for _ in range(6 if heavy else 1):
             pos, _ = random_position(rs, rng, 5 if heavy else 4, in_trick=0)
             for kind in (0, 4, 5):
-                game = Game(rs, kind, pos.leader)
+                game = DoubleDummy(rs, kind, pos.leader)
                 assert game.value(pos, 0) == brute_value(game, pos, 0)
 
 
@@ -154,7 +154,7 @@ def test_capot_bonus_counts_for_a_single_side():
     rest = [c for c in deck if c >> 3 != 0]
     for i, c in enumerate(rest):
         hands[2 + i % 3] |= 1 << c
-    game = Game(rs, 0, 1)
+    game = DoubleDummy(rs, 0, 1)
     pos = game.start(hands, 1)
     # seat 1 leads its 8 trumps; nobody else holds one
     assert game.value(pos, 0) == 162 + 90
@@ -215,13 +215,13 @@ def test_every_variant_solves_a_whole_deal(variant):
     pos, _ = random_position(rs, rng, rs.tricks, in_trick=0)
     total = sum(CONTRACT_TABLES[0].points[c] for c in cards_in(rs.deck)
                 if any(h >> c & 1 for h in pos.hands)) + rs.last_trick_bonus
-    game = Game(rs, 0, 1)
+    game = DoubleDummy(rs, 0, 1)
     a, b = game.value(pos, 0), game.value(pos, 1)
     assert 0 <= a <= total + rs.capot_bonus and 0 <= b <= total + rs.capot_bonus
     assert a + b >= total  # both can secure their share; a capot adds its bonus
 
 
-def _neighbours(game: Game, pos) -> list[tuple[int, int]]:
+def _neighbours(game: DoubleDummy, pos) -> list[tuple[int, int]]:
     """Pairs of legal cards of one suit with no card still in play ranked between them."""
     ct = CONTRACT_TABLES[game.kind]
     alive = 0
