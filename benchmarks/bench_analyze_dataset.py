@@ -99,9 +99,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", default="1,2", help="worker counts, comma-separated")
     ap.add_argument("--repeat", type=int, default=3, help="runs per figure (the best counts)")
     args = ap.parse_args(argv)
-    import replay.solver
+    import replay.solver.search
 
-    replay.solver.warm()  # numba's cache loaded once, before the workers fork
+    replay.solver.search.warm()  # numba's cache loaded once, before the workers fork
     runs = []
     with tempfile.TemporaryDirectory(prefix="bench-dd-") as tmp:
         for w in (int(x) for x in args.workers.split(",")):

@@ -48,8 +48,8 @@ def build(dataset: Path, variants: list[str]) -> None:
 
 def warm() -> float:
     """Load (or compile) the numba kernel once: one small solve."""
-    from replay.rulesets import load_ruleset
-    from replay.solver import DoubleDummy
+    from replay.rules.rulesets import load_ruleset
+    from replay.solver.search import DoubleDummy
 
     t0 = time.perf_counter()
     rs = load_ruleset("bg4")

@@ -150,7 +150,7 @@ def bench_read(path: Path) -> float:
 
 def bench_engine(path: Path, limit_deals: int) -> dict:
     from ingest.bgn.reader import read_games
-    from replay.engine import replay_game
+    from replay.engine.walk import replay_game
 
     games = []
     deals = 0

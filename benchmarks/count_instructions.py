@@ -40,7 +40,7 @@ def run_stage(stage: str, paths: list[Path]) -> int:
     from ingest.bgn.reader import read_games
     from ingest.validate import validate_file
     from ingest.validate_run import report_lines
-    from replay.engine import replay_game
+    from replay.engine.walk import replay_game
 
     tune_gc()  # the collector's settings of the belot command and bench_validate.py
     deals = 0

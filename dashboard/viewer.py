@@ -37,9 +37,9 @@ from dashboard.format import (
 from ingest.bgn.lexer import open_text
 from ingest.bgn.reader import read_games
 from ingest.validate import validate_game
-from replay.record import Game
-from replay.report import CallRecord, DealReport, DeclarationRecord, GameReport, Violation
-from replay.variants import table_facts
+from replay.engine.report import CallRecord, DealReport, DeclarationRecord, GameReport, Violation
+from replay.model.record import Game
+from replay.model.variants import table_facts
 
 #: codes reported on the auction, the declarations, the layout and the score sheet
 PHASE_OF_CODE = {"B": "auction", "D": "layout", "S": "score", "P": "record"}

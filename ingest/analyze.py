@@ -1,5 +1,5 @@
 """``belot analyze``'s runs: games → units of whole games → workers that solve
-every deal double-dummy (``replay.analysis``) → results in input order.
+every deal double-dummy (``replay.solver.analysis``) → results in input order.
 
 - :func:`analyse_paths` reads record files and yields what each chunk found
   (``belot analyze PATH...``);
@@ -90,7 +90,7 @@ def player_name(tags: dict, seat: int) -> str:
 
 def analyse_chunk(task: ChunkTask) -> ChunkResult:
     """Read a chunk's games, replay and solve each deal; runs in a worker."""
-    from replay.analysis import analyse_game, contract_text
+    from replay.solver.analysis import analyse_game, contract_text
 
     t0 = time.perf_counter()
     out = ChunkResult()
@@ -173,7 +173,7 @@ class RecordsResult:
 def analyse_records(task: RecordsTask) -> RecordsResult:
     """Read, replay and solve a unit's games; stage their analysis rows.  Runs in a worker."""
     from ingest.ddrows import analyse_game_rows
-    from replay.engine import replay_game
+    from replay.engine.walk import replay_game
 
     t0 = time.perf_counter()
     # the analysis tables carry no source file nor timestamp: the context only names the batch

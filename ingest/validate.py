@@ -12,9 +12,9 @@ from pathlib import Path
 
 from ingest.bgn.files import read_records, record_files
 from ingest.bgn.writer import read_game_id
-from replay.engine import replay_game
-from replay.record import Game
-from replay.report import GameReport, Violation
+from replay.engine.report import GameReport, Violation
+from replay.engine.walk import replay_game
+from replay.model.record import Game
 
 
 def expand_paths(paths: Iterable[str]) -> Iterator[Path]:

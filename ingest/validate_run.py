@@ -40,7 +40,7 @@ from ingest.chunks import (
 )
 from ingest.executors import process_pool
 from ingest.validate import format_violation, validate_file, validate_game
-from replay.report import GameReport
+from replay.engine.report import GameReport
 
 #: what a run writes for each game: a compiler-style line per finding, the JSON
 #: report (one line per game), or nothing (the counts alone)

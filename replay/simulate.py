@@ -21,21 +21,9 @@ import random
 from collections.abc import Callable, Iterator
 from decimal import Decimal
 
-from replay.bidding import (
-    HU_LADDER,
-    LADDER_RANK,
-    Contract,
-    ForcedFirst,
-    Hungarian,
-    Ladder,
-    Model,
-    NameSuit,
-    PointBids,
-    TurnedCard,
-    model_for,
-    run_auction,
-)
-from replay.cards import (
+from replay.engine.report import GameReport
+from replay.engine.walk import DealWalk, GameWalk
+from replay.model.cards import (
     ALL_TRUMPS,
     CARD_TEXT,
     CONTRACT_TABLES,
@@ -49,17 +37,29 @@ from replay.cards import (
     ContractTables,
     cards_in,
 )
-from replay.declarations import CARRE, RUN, Combo, Contest
-from replay.engine import DealWalk, GameWalk
-from replay.exchange import ExchangeKind
-from replay.legality import judge, trick_winner
-from replay.policies import Auction
-from replay.record import Announce, Call, Combination, Deal, Exchange, Game, Play, ScoreLine
-from replay.report import GameReport
-from replay.ruleset import Ruleset
-from replay.rulesets import VARIANTS, load_ruleset
-from replay.tally import Points
-from replay.variants import table_facts
+from replay.model.record import Announce, Call, Combination, Deal, Exchange, Game, Play, ScoreLine
+from replay.model.variants import table_facts
+from replay.rules.bidding import (
+    HU_LADDER,
+    LADDER_RANK,
+    Contract,
+    ForcedFirst,
+    Hungarian,
+    Ladder,
+    Model,
+    NameSuit,
+    PointBids,
+    TurnedCard,
+    model_for,
+    run_auction,
+)
+from replay.rules.declarations import CARRE, RUN, Combo, Contest
+from replay.rules.exchange import ExchangeKind
+from replay.rules.legality import judge, trick_winner
+from replay.rules.policies import Auction
+from replay.rules.ruleset import Ruleset
+from replay.rules.rulesets import VARIANTS, load_ruleset
+from replay.rules.tally import Points
 
 SUPPORTED = tuple(VARIANTS)
 INJECTABLE = ("C401", "C402", "C403", "A501", "S601")

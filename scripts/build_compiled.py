@@ -7,7 +7,7 @@
 
 The same sources run either way: mypyc turns each module below into a C
 extension (``replay/engine.cpython-311-x86_64-linux-gnu.so`` beside
-``replay/engine.py``), and Python imports an extension before a source of the
+``replay/engine/walk.py``), and Python imports an extension before a source of the
 same name.  Without the extensions, or with ``BELOT_PURE=1`` given to
 ``scripts/setup.sh``, the interpreter runs the ``.py`` files as before.
 
@@ -45,19 +45,19 @@ MODULES = (
     "ingest/bgn/fastlines.py",
     "ingest/bgn/reader.py",
     "ingest/bgn/writer.py",
-    "replay/cards.py",
-    "replay/variants.py",
-    "replay/record.py",
-    "replay/report.py",
-    "replay/legality.py",
-    "replay/bela.py",
-    "replay/bidding.py",
-    "replay/declarations.py",
-    "replay/figures.py",
-    "replay/exchange.py",
-    "replay/scoring.py",
-    "replay/ruleset.py",
-    "replay/engine.py",
+    "replay/model/cards.py",
+    "replay/model/variants.py",
+    "replay/model/record.py",
+    "replay/engine/report.py",
+    "replay/rules/legality.py",
+    "replay/rules/bela.py",
+    "replay/rules/bidding.py",
+    "replay/rules/declarations.py",
+    "replay/rules/figures.py",
+    "replay/rules/exchange.py",
+    "replay/rules/scoring.py",
+    "replay/rules/ruleset.py",
+    "replay/engine/walk.py",
     # belot ingest's rows and Arrow columns (docs/performance.md, "Ingest compiled")
     "ingest/playcols.py",
     "ingest/arrowrows.py",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ingest.bgn.reader import parse_games
-from replay.engine import replay_game
+from replay.engine.walk import replay_game
 
 HANDS = """hands 1: 7S 8S 7H 8H 7D 8D / 7C 8C
       2: 9S TS 9H TH 9D TD / 9C TC

@@ -101,9 +101,9 @@ def test_a_source_edited_after_the_build_makes_it_stale(tmp_path, monkeypatch):
     BUILD.STAMP.parent.mkdir()
     BUILD.STAMP.write_text(__import__("json").dumps(BUILD.fingerprint()), encoding="utf-8")
     assert BUILD.stale() == []
-    engine = tmp_path / "replay" / "engine.py"
+    engine = tmp_path / "replay" / "engine" / "walk.py"
     engine.write_text(engine.read_text(encoding="utf-8") + "\n", encoding="utf-8")
-    assert BUILD.stale() == ["replay/engine.py changed since the build"]
+    assert BUILD.stale() == ["replay/engine/walk.py changed since the build"]
     BUILD.built_files()[0].unlink()
     assert BUILD.stale() == ["a partial build: some extensions are missing"]
     assert sys.version in BUILD.fingerprint().values()
@@ -120,7 +120,7 @@ def test_classes_with_an_abstract_base_keep_isinstance_apart():
     from collections.abc import Mapping, Sequence
 
     from ingest.bgn.lexer import CRLFText
-    from replay.record import CallLane, HandsLine, LinePlaces, PlayLane, RowPlaces
+    from replay.model.record import CallLane, HandsLine, LinePlaces, PlayLane, RowPlaces
 
     for m in MODULES:
         module = importlib.import_module(m)
@@ -142,16 +142,16 @@ def test_games_reports_and_rulesets_survive_pickle_and_copy():
     """The dashboard's cache pickles games and reports, workers pickle what they
     send.  Compiled, a frozen dataclass or a class whose constructor takes
     arguments cannot be unpickled the default way; each is registered or says how
-    (``replay.pickling``, ``__reduce__``).  Round trips give the same record, the
+    (``replay.model.pickling``, ``__reduce__``).  Round trips give the same record, the
     same report and an equal ruleset, compiled or not."""
     import copy
     import pickle
 
     from ingest.bgn.reader import read_games
     from ingest.bgn.writer import write_game
-    from replay.cards import CONTRACT_TABLES
-    from replay.engine import replay_game
-    from replay.rulesets import VARIANTS, load_ruleset
+    from replay.engine.walk import replay_game
+    from replay.model.cards import CONTRACT_TABLES
+    from replay.rules.rulesets import VARIANTS, load_ruleset
 
     records = [*sorted((ROOT / "data" / "samples").glob("*.bgn")),
                *sorted((ROOT / "tests" / "records").glob("*.bgn"))]

@@ -39,8 +39,8 @@ from dashboard.viewer import (
     trick_rows,
 )
 from ingest.validate import validate_file
-from replay.cards import CARD_INDEX
-from replay.report import Violation
+from replay.engine.report import Violation
+from replay.model.cards import CARD_INDEX
 
 # ------------------------------------------------------------------ format
 

@@ -93,16 +93,16 @@ def test_the_checker_sees_imports_inside_functions(tmp_path):
     under ``if TYPE_CHECKING:`` are left out."""
     probe = tmp_path / "probe.py"
     probe.write_text("from typing import TYPE_CHECKING\n"
-                     "if TYPE_CHECKING:\n    from replay.ruleset import Ruleset\n"
-                     "import replay.cards\n"
+                     "if TYPE_CHECKING:\n    from replay.rules.ruleset import Ruleset\n"
+                     "import replay.model.cards\n"
                      "def f():\n    from ingest.bgn.reader import read_games\n"
                      "    return read_games\n", encoding="utf-8")
-    assert imports(probe) == {"typing", "typing.TYPE_CHECKING", "replay.cards", "ingest.bgn.reader",
+    assert imports(probe) == {"typing", "typing.TYPE_CHECKING", "replay.model.cards", "ingest.bgn.reader",
                               "ingest.bgn.reader.read_games"}
     assert imports(probe, top_level_only=True) == {"typing", "typing.TYPE_CHECKING",
-                                                   "replay.cards"}
-    assert imports(probe, type_checking=True) == imports(probe) | {"replay.ruleset",
-                                                                   "replay.ruleset.Ruleset"}
+                                                   "replay.model.cards"}
+    assert imports(probe, type_checking=True) == imports(probe) | {"replay.rules.ruleset",
+                                                                   "replay.rules.ruleset.Ruleset"}
 
 
 def import_graph(package: str) -> dict[str, set[str]]:

@@ -13,8 +13,8 @@ from test_ingest_tables import GAME1, GAME2, GAME3
 from ingest.bgn.reader import read_games
 from ingest.bgn.writer import write_game
 from ingest.events import Context, RowSink, side_labels, side_of_seat
-from replay.cards import CARD_TEXT, SUITS
-from replay.engine import replay_game
+from replay.engine.walk import replay_game
+from replay.model.cards import CARD_TEXT, SUITS
 from replay.simulate import SUPPORTED, simulate_games
 
 CTX = Context("f.bgn", "b", dt.datetime(2026, 1, 1, tzinfo=dt.UTC))

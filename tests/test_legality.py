@@ -26,8 +26,8 @@ from test_play_reference import (
 
 from ingest.bgn.reader import parse_games
 from ingest.bgn.writer import write_game
-from replay import engine
-from replay.cards import (
+from replay.engine import walk as engine
+from replay.model.cards import (
     CARD_INDEX,
     CARD_TEXT,
     CONTRACT_TABLES,
@@ -37,7 +37,7 @@ from replay.cards import (
     card_of,
     cards_in,
 )
-from replay.legality import (
+from replay.rules.legality import (
     Breach,
     follow_is_free,
     judge,
@@ -45,7 +45,7 @@ from replay.legality import (
     trick_winner,
     verify_card,
 )
-from replay.rulesets import SWITCHES, load_ruleset
+from replay.rules.rulesets import SWITCHES, load_ruleset
 from replay.simulate import SUPPORTED, simulate_games
 
 H, S, D, C = 1, 0, 2, 3

@@ -24,7 +24,8 @@ from hypothesis import strategies as st
 
 from ingest.bgn.reader import parse_games
 from ingest.bgn.writer import write_game
-from replay.cards import (
+from replay.engine.walk import replay_game
+from replay.model.cards import (
     ALL_TRUMPS,
     CARD_INDEX,
     CARD_TEXT,
@@ -33,9 +34,8 @@ from replay.cards import (
     SUITS,
     cards_in,
 )
-from replay.engine import replay_game
-from replay.legality import judge, legal_cards, trick_winner
-from replay.rulesets import SWITCHES, load_ruleset
+from replay.rules.legality import judge, legal_cards, trick_winner
+from replay.rules.rulesets import SWITCHES, load_ruleset
 from replay.simulate import SUPPORTED, simulate_games
 
 PLAYERS = {"yu4": 4, "mk4": 4, "bg4": 4, "fr4": 4, "contree": 4, "ru-pair": 4,

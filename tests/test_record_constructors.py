@@ -17,11 +17,9 @@ from mutations import mutate
 
 from ingest.bgn.reader import _read
 from ingest.bgn.writer import write_game
-from replay.bidding import Contract
-from replay.engine import replay_game
-from replay.exchange import ExchangeOutcome
-from replay.figures import Announced
-from replay.record import (
+from replay.engine.report import DealReport, DeclarationRecord, GameReport, PlayedCards, Violation
+from replay.engine.walk import replay_game
+from replay.model.record import (
     Announce,
     Call,
     Combination,
@@ -32,9 +30,11 @@ from replay.record import (
     Play,
     ScoreLine,
 )
-from replay.report import DealReport, DeclarationRecord, GameReport, PlayedCards, Violation
+from replay.rules.bidding import Contract
+from replay.rules.exchange import ExchangeOutcome
+from replay.rules.figures import Announced
+from replay.rules.tally import DealScore, SoloistPlay, Tally
 from replay.simulate import SUPPORTED, simulate_games
-from replay.tally import DealScore, SoloistPlay, Tally
 
 
 def _fields(cls_or_obj):

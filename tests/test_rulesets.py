@@ -13,15 +13,15 @@ from pathlib import Path
 
 import pytest
 
-from replay.bela import BelaRules
-from replay.declarations import Contest, DeclCamps, TieBreak
-from replay.exchange import ExchangeKind
-from replay.figures import hungarian_scoring
-from replay.policies import Annul, Auction, AuctionRules, Scoring, Units
-from replay.ruleset import EndRule, RulesetError
-from replay.rulesets import SWITCHES, UNSUPPORTED, VARIANTS, load_ruleset, parse_rules_tag
-from replay.scoring import RULES, contree
-from replay.variants import TABLES
+from replay.model.variants import TABLES
+from replay.rules.bela import BelaRules
+from replay.rules.declarations import Contest, DeclCamps, TieBreak
+from replay.rules.exchange import ExchangeKind
+from replay.rules.figures import hungarian_scoring
+from replay.rules.policies import Annul, Auction, AuctionRules, Scoring, Units
+from replay.rules.ruleset import EndRule, RulesetError
+from replay.rules.rulesets import SWITCHES, UNSUPPORTED, VARIANTS, load_ruleset, parse_rules_tag
+from replay.rules.scoring import RULES, contree
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -35,7 +35,7 @@ def ruleset(variant: str, rules: str | None = None):
 def test_parse_rules_tag_answers_the_same_in_a_fresh_interpreter():
     """No registry filled by imports: the first call in a new process knows every
     variant's switches."""
-    code = ("import json; from replay.rulesets import parse_rules_tag; "
+    code = ("import json; from replay.rules.rulesets import parse_rules_tag; "
             "print(json.dumps([parse_rules_tag('yu4', 'iber-partner=off'), "
             "parse_rules_tag('bg3', 'underruff=off')]))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
@@ -48,7 +48,7 @@ def test_parse_rules_tag_answers_the_same_in_a_fresh_interpreter():
 
 
 def test_the_engine_loads_a_ruleset_in_a_fresh_interpreter():
-    code = ("from replay.engine import replay_game; from replay.rulesets import load_ruleset; "
+    code = ("from replay.engine.walk import replay_game; from replay.rules.rulesets import load_ruleset; "
             "print(load_ruleset('yu4', 'iber-partner=off').duties.overruff_over_partner)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, cwd=ROOT).stdout
@@ -88,7 +88,7 @@ def test_every_policy_is_typed(variant):
 
 
 def test_each_variant_scores_by_its_rule():
-    """The scoring rule is a name looked up in ``replay.scoring.RULES``, one
+    """The scoring rule is a name looked up in ``replay.rules.scoring.RULES``, one
     entry per name: yu4-39, mk4-24, fr4-07, ru-pair-06 raw points; bg4-41 and bg2
     match points, bg3 the caller against the others (A27); yu3-07 soloist raw;
     ru3-23 the contractor's split; contrée's points bid (contree convention 6);
@@ -145,7 +145,7 @@ def test_profiles_set_their_switches():
 
 
 def test_the_readers_table_matches_the_rulesets():
-    """replay/variants.py (what the reader knows of a variant's shape) and the
+    """replay/model/variants.py (what the reader knows of a variant's shape) and the
     rulesets say the same: seats, sides, targets, turned card, talon, figures."""
     assert set(TABLES) == set(VARIANTS) | set(UNSUPPORTED)
     assert not set(VARIANTS) & set(UNSUPPORTED)
@@ -171,12 +171,14 @@ def test_the_readers_table_matches_the_rulesets():
             assert load_ruleset(variant).target == facts.default_target, variant
 
 
-BELOW_THE_BUILDERS = sorted(p for p in (ROOT / "replay").glob("*.py"))
+BELOW_THE_BUILDERS = sorted(p for p in (ROOT / "replay").rglob("*.py")
+                            if (ROOT / "replay" / "rules" / "rulesets") not in p.parents)
 
 
-@pytest.mark.parametrize("path", BELOW_THE_BUILDERS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", BELOW_THE_BUILDERS,
+                         ids=lambda p: p.relative_to(ROOT / "replay").as_posix())
 def test_no_switch_or_variant_name_read_below_the_builders(path):
-    """House-rule switches are read by name only in replay/rulesets/; generic code
+    """House-rule switches are read by name only in replay/rules/rulesets/; generic code
     never asks which variant it runs (``rs.variant == "ru-pair"``)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     for node in ast.walk(tree):

@@ -1,4 +1,4 @@
-"""The double-dummy solver (replay/solver.py, replay/ddkernel.py) against the engine's
+"""The double-dummy solver (replay/solver/search.py, replay/solver/kernel.py) against the engine's
 rules and against a plain minimax (tests/dd_brute.py), in every variant and
 contract kind, with points, Betl and claim payoffs, from both camps."""
 
@@ -15,10 +15,10 @@ from dd_brute import brute_value, random_position
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from replay.cards import CONTRACT_TABLES, cards_in
-from replay.legality import legal_cards, trick_winner
-from replay.rulesets import load_ruleset
-from replay.solver import DoubleDummy, claim_holds
+from replay.model.cards import CONTRACT_TABLES, cards_in
+from replay.rules.legality import legal_cards, trick_winner
+from replay.rules.rulesets import load_ruleset
+from replay.solver.search import DoubleDummy, claim_holds
 
 VARIANTS = ("yu4", "mk4", "bg4", "fr4", "contree", "ru-pair", "yu3", "ru3", "hu3", "bg3",
             "hu2", "bg2")
@@ -45,7 +45,7 @@ def game_for(rs, kind: int, rng: random.Random) -> DoubleDummy:
 @given(variant=st.sampled_from(VARIANTS), kind=st.sampled_from(KINDS),
        seed=st.integers(0, 2**32 - 1))
 def test_move_generation_is_the_engines_legality(variant, kind, seed):
-    """The kernel's compiled ``legal`` equals replay.legality.legal_cards."""
+    """The kernel's compiled ``legal`` equals replay.rules.legality.legal_cards."""
     rs = ruleset(variant)
     rng = random.Random(seed)
     pos, _ = random_position(rs, rng, rng.randint(1, rs.tricks))
@@ -78,7 +78,7 @@ def test_quick_bounds_never_overstate(variant, kind, tricks, seed):
     and a camp holding a sure trump leaves the other no capot."""
     import numpy as np
 
-    from replay import ddkernel as k
+    from replay.solver import kernel as k
 
     rs = ruleset(variant)
     rng = random.Random(seed)

@@ -16,8 +16,8 @@ import random
 import colver
 from colver_bridge import FROM_COLVER, TO_COLVER
 
-from replay.rulesets import load_ruleset
-from replay.solver import DoubleDummy, Position
+from replay.rules.rulesets import load_ruleset
+from replay.solver.search import DoubleDummy, Position
 
 
 def position_of(env, game: DoubleDummy) -> tuple[Position, int]:

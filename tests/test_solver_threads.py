@@ -1,4 +1,4 @@
-"""The solver on several threads (``replay.split``): the same values as one
+"""The solver on several threads (``replay.solver.threads``): the same values as one
 thread and as the plain minimax, and the table's lock-free rows.
 
 Threads change only the order in which the work is done; every value here is
@@ -16,9 +16,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_solver import KINDS, VARIANTS, ruleset, run_as_plain_python
 
-from replay import ddkernel as k
-from replay.analysis import best_cards
-from replay.solver import DoubleDummy
+from replay.solver import kernel as k
+from replay.solver.analysis import best_cards
+from replay.solver.search import DoubleDummy
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -26,7 +26,7 @@ def share_every_position():
     """Share out every solve, down to the last trick (by default only the big
     positions at the start of a deal are), so that the tests' small positions
     go through the threads."""
-    from replay import solver
+    from replay.solver import search as solver
 
     saved = solver.SHARED_FROM
     solver.SHARED_FROM = 1
@@ -145,8 +145,8 @@ def test_a_search_stopped_midway_leaves_no_false_entry():
         "import numba; assert numba.config.DISABLE_JIT\n"
         "from dd_brute import brute_value, random_position\n"
         "from test_solver import ruleset\n"
-        "from replay import ddkernel as k\n"
-        "from replay.solver import DoubleDummy\n"
+        "from replay.solver import kernel as k\n"
+        "from replay.solver.search import DoubleDummy\n"
         "inner = k.search\n"
         "calls = [0]\n"
         "def watched(ctx, tt, buf, *rest):\n"
@@ -179,9 +179,9 @@ def test_a_search_stopped_midway_leaves_no_false_entry():
 
 
 def test_a_failing_share_reaches_the_caller_and_leaves_the_crew_ready():
-    from replay import split
+    from replay.solver import threads
 
-    team = split.Crew(2)
+    team = threads.Crew(2)
     seen: list[int] = []
 
     def fails_on(worker: int):

@@ -24,10 +24,10 @@ from pathlib import Path
 import pytest
 from engine_util import found, replay_text, where
 
-from replay.bidding import Contract
-from replay.rulesets import load_ruleset
-from replay.scoring import contractor_split, soloist_raw
-from replay.tally import Tally
+from replay.rules.bidding import Contract
+from replay.rules.rulesets import load_ruleset
+from replay.rules.scoring import contractor_split, soloist_raw
+from replay.rules.tally import Tally
 
 RECORDS = Path(__file__).parent / "records"
 

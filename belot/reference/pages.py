@@ -78,7 +78,7 @@ def rule_entry(row: Row | str, heading: str = "###") -> str:
 
 
 def _switch_table(variant: str) -> str:
-    from replay.rulesets import SWITCHES
+    from replay.rules.rulesets import SWITCHES
 
     switches = SWITCHES.get(variant, {})
     if not switches:
@@ -93,7 +93,7 @@ def _switch_table(variant: str) -> str:
 
 
 def _profiles(variant: str) -> str:
-    from replay.rulesets import VARIANTS as TABLE
+    from replay.rules.rulesets import VARIANTS as TABLE
 
     entry = TABLE.get(variant)
     if entry is None or "profile" not in entry.switches:
@@ -111,8 +111,8 @@ def _profiles(variant: str) -> str:
 
 def variant_page(variant: str) -> str:
     """A variant: summary, switches, profiles, conventions, refusals and every rule."""
-    from replay.rulesets import VARIANTS as TABLE
-    from replay.variants import TABLES
+    from replay.model.variants import TABLES
+    from replay.rules.rulesets import VARIANTS as TABLE
 
     name, state = VARIANTS[variant]
     facts = TABLES[variant]
@@ -137,7 +137,7 @@ def variant_page(variant: str) -> str:
     rows = [r for r in ROWS if r.id.rsplit("-", 1)[0] == variant]
     if rows:
         out.append("\n## Rules\n\nEach rule under the row id the engine cites next to the value "
-                   "that enforces it (`replay/rulesets/`).\n\n"
+                   "that enforces it (`replay/rules/rulesets/`).\n\n"
                    + "\n".join(rule_entry(r) for r in rows))
     return GENERATED + "".join(out)
 
@@ -158,7 +158,7 @@ def readings_page() -> str:
 
 
 def rules_index() -> str:
-    from replay.rulesets import UNSUPPORTED
+    from replay.rules.rulesets import UNSUPPORTED
 
     lines = [f"| [{v}]({v}.md) | {n} | {s} |" for v, (n, s) in VARIANTS.items()]
     refused = "\n".join(f"- **{v}**: {REFUSED_WHY[v]} The engine says: "

@@ -25,7 +25,7 @@ from ingest.bgn.lexer import (
     iter_lines,
 )
 from ingest.bgn.writer import ordered_tags, sorted_cards
-from replay.record import (
+from replay.model.record import (
     Announce,
     Call,
     Claim,
@@ -37,7 +37,7 @@ from replay.record import (
     Play,
     ScoreLine,
 )
-from replay.variants import TableFacts, table_facts
+from replay.model.variants import TableFacts, table_facts
 
 __all__ = ["game_to_json", "game_from_json", "dumps_game", "read_jsonl", "JsonFormError"]
 

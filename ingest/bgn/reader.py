@@ -1,4 +1,4 @@
-"""Streaming BGN reader: text in, :class:`replay.record.Game` records out, one at a time.
+"""Streaming BGN reader: text in, :class:`replay.model.record.Game` records out, one at a time.
 
 ``read_games`` reads its source line by line and holds one game at a time:
 each line is split into tokens by one compiled regex (:data:`ingest.bgn.lexer.TOKEN_RE`),
@@ -71,8 +71,8 @@ from ingest.bgn.lexer import (
     text_lines,
 )
 from ingest.bgn.tags import read_tag_line
-from replay.cards import CARD_TEXT, all_cards, card_of, cards_at
-from replay.record import (
+from replay.model.cards import CARD_TEXT, all_cards, card_of, cards_at
+from replay.model.record import (
     NOPOS,
     Announce,
     Call,
@@ -91,7 +91,7 @@ from replay.record import (
     RowPlaces,
     ScoreLine,
 )
-from replay.variants import table_facts
+from replay.model.variants import table_facts
 
 __all__ = ["read_games", "parse_games", "scan_headers", "parse_game", "MAX_SOURCE_CHARS"]
 
@@ -528,7 +528,7 @@ class _GameReader:
 
     def fast_cards(self, line: str, ln: int) -> bool:
         """``turn C`` or ``talon C C …``: canonical cards after the keyword, read by
-        their codes (``replay.cards.cards_at``); the card texts are the shared
+        their codes (``replay.model.cards.cards_at``); the card texts are the shared
         ``CARD_TEXT`` strings."""
         size = len(line)
         if size == 7 and line.startswith("turn "):

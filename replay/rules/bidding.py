@@ -24,11 +24,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from replay.cards import ALL_TRUMPS, NO_TRUMPS, SUITS
-from replay.pickling import by_fields
-from replay.policies import Annul, Auction
-from replay.record import Call, CallLane
-from replay.ruleset import Ruleset
+from replay.model.cards import ALL_TRUMPS, NO_TRUMPS, SUITS
+from replay.model.pickling import by_fields
+from replay.model.record import Call, CallLane
+from replay.rules.policies import Annul, Auction
+from replay.rules.ruleset import Ruleset
 
 #: contract kinds by call text
 KINDS = {"S": 0, "H": 1, "D": 2, "C": 3, "NT": NO_TRUMPS, "AT": ALL_TRUMPS}

@@ -24,8 +24,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from replay.cards import CARD_TEXT, SUIT_MASK, SUIT_NAMES, SUIT_OF, ContractTables, cards_in
-from replay.pickling import by_fields
+from replay.model.cards import CARD_TEXT, SUIT_MASK, SUIT_NAMES, SUIT_OF, ContractTables, cards_in
+from replay.model.pickling import by_fields
 
 
 @dataclass(frozen=True, slots=True)

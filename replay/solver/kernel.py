@@ -1,4 +1,4 @@
-"""The double-dummy search kernel, compiled with numba (``replay.solver`` drives it).
+"""The double-dummy search kernel, compiled with numba (``replay.solver.search`` drives it).
 
 Everything here is plain integer code on numpy arrays so that numba compiles it
 and ``NUMBA_DISABLE_JIT=1`` runs the very same functions as Python.
@@ -21,7 +21,7 @@ Two payoffs (``ctx[MODE]``):
   camp 1 scores 1 otherwise.  Betl (the soloist must take no trick) and a claim
   of the rest (the claimers must take every trick) are both this game.
 
-The move generator ``legal`` is the compiled form of ``replay.legality.judge``
+The move generator ``legal`` is the compiled form of ``replay.rules.legality.judge``
 (``tests/test_solver.py`` holds the two equal on random positions of every
 variant and contract kind); the search plays only its cards.
 """
@@ -52,7 +52,7 @@ from numba import njit  # noqa: E402  (reads NUMBA_CACHE_DIR when first imported
 #: it, deleting it here only makes the kernel slower.  Together these took a
 #: node from about 200 to 80-110 ns (benchmarks/bench_solver.py).
 #: ``nogil``: the kernel runs without Python's lock, so that threads can search
-#: the children of one position side by side (``replay.split``).
+#: the children of one position side by side (``replay.solver.threads``).
 _OPTIONS: dict[str, Any] = {"cache": True, "_nrt": False, "nogil": True}
 kernel = njit(**_OPTIONS)
 helper = njit(inline="always", **_OPTIONS)
@@ -70,7 +70,7 @@ LAST_BONUS = 132
 CAPOT_BONUS = 133
 MODE = 134
 STOP = 135  # ALL_OR_NOTHING: a bit per seat whose trick ends the play
-# PlayDuties, one flag each (replay.legality.PlayDuties)
+# PlayDuties, one flag each (replay.rules.legality.PlayDuties)
 OVERBEAT_TRUMP = 136
 OVERBEAT_TRUMP_OVER_PARTNER = 137
 ALL_TRUMPS_RAISE_OVER_PARTNER = 138
@@ -171,13 +171,13 @@ def seat_at(leader, i, n):
 
 @helper
 def beats(ctx, card, best, led):
-    """``replay.legality.beats``: the led suit or a trump of a suit contract, ranked higher."""
+    """``replay.rules.legality.beats``: the led suit or a trump of a suit contract, ranked higher."""
     return ((card >> 3) == led or (ctx[RUFF] >> card) & 1 == 1) and ctx[STR + card] > ctx[STR + best]
 
 
 @helper
 def legal(ctx, hand, tcards, p, w, leader, seat):
-    """The cards ``seat`` may play: ``replay.legality.judge`` step for step
+    """The cards ``seat`` may play: ``replay.rules.legality.judge`` step for step
     (follow → overbeat → ruff → over-ruff → under-ruff → free)."""
     if p == 0:
         return hand

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from replay.bela import BelaRules
-from replay.declarations import Contest, DeclarationPolicy
-from replay.legality import PlayDuties
-from replay.policies import Annul, Auction, AuctionRules, Scoring, ScoringOptions, Units
-from replay.ruleset import Ruleset, Variant, individual_sides, partnership_sides
+from replay.rules.bela import BelaRules
+from replay.rules.declarations import Contest, DeclarationPolicy
+from replay.rules.legality import PlayDuties
+from replay.rules.policies import Annul, Auction, AuctionRules, Scoring, ScoringOptions, Units
+from replay.rules.ruleset import Ruleset, Variant, individual_sides, partnership_sides
 
 #: carré strength by natural rank 7 8 9 T J Q K A (bg4-34)
 CARRE_BY_POINTS = (0, 0, 5, 3, 6, 1, 2, 4)  # o: J > 9 > A > T > K > Q

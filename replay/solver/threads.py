@@ -31,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from replay import ddkernel as k
+from replay.solver import kernel as k
 
 
 class Crew:

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from replay.bela import BelaRules
-from replay.declarations import Contest, DeclarationPolicy
-from replay.legality import PlayDuties
-from replay.policies import Auction, AuctionRules, Scoring
-from replay.ruleset import Ruleset, Variant, partnership_sides
-from replay.rulesets.bulgarian import CARRE_BY_POINTS
+from replay.rules.bela import BelaRules
+from replay.rules.declarations import Contest, DeclarationPolicy
+from replay.rules.legality import PlayDuties
+from replay.rules.policies import Auction, AuctionRules, Scoring
+from replay.rules.ruleset import Ruleset, Variant, partnership_sides
+from replay.rules.rulesets.bulgarian import CARRE_BY_POINTS
 
 
 def fr4(sw: Mapping[str, str], target: int) -> Ruleset:

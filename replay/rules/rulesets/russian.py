@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from replay.bela import BelaRules
-from replay.declarations import DeclarationPolicy, TieBreak
-from replay.exchange import ExchangeKind
-from replay.legality import PlayDuties
-from replay.policies import Auction, AuctionRules, Scoring, ScoringOptions
-from replay.ruleset import EndRule, Ruleset, Variant, individual_sides, partnership_sides
+from replay.rules.bela import BelaRules
+from replay.rules.declarations import DeclarationPolicy, TieBreak
+from replay.rules.exchange import ExchangeKind
+from replay.rules.legality import PlayDuties
+from replay.rules.policies import Auction, AuctionRules, Scoring, ScoringOptions
+from replay.rules.ruleset import EndRule, Ruleset, Variant, individual_sides, partnership_sides
 
 #: carré strength at equal value by natural rank 7 8 9 T J Q K A: A > T > K > Q (A12)
 RU_CARRES = (0, 0, 0, 3, 0, 1, 2, 4)

@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from replay.cards import NO_TRUMPS
-from replay.pickling import by_fields
-from replay.record import Announce
-from replay.ruleset import Ruleset
-from replay.tally import DealScore, Points, SoloistPlay, Tally
+from replay.model.cards import NO_TRUMPS
+from replay.model.pickling import by_fields
+from replay.model.record import Announce
+from replay.rules.ruleset import Ruleset
+from replay.rules.tally import DealScore, Points, SoloistPlay, Tally
 
 #: game points of each figure (hu3-17, hu3-18, hu3-19)
 VALUES = {"absolut": 3, "hundred": 4, "tuletroa": 2, "celad": 2, "fortyfour": 4,

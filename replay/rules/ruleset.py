@@ -3,12 +3,12 @@
 One engine, many rulesets (the pokerkit way): a ruleset is parameters plus a
 few small policies (auction, play duties, declarations, bela, scoring rule),
 each a frozen record or an enum, so a misspelt policy fails at once.  The
-ruleset imports only the policies (``replay.policies`` and the records of the
+ruleset imports only the policies (``replay.rules.policies`` and the records of the
 rules modules that never read a ruleset); the rules that read one import it.  Each
-family of variants builds its rulesets in ``replay/rulesets/`` and cites the
+family of variants builds its rulesets in ``replay/rules/rulesets/`` and cites the
 rule row (docs/rules/) of every value; the house-rule switches (the BGN ``Rules``
 tag, docs/rules/) are read there, in the builders, and nowhere below.
-``replay.rulesets`` holds the table of variants and loads a game's ruleset.
+``replay.rules.rulesets`` holds the table of variants and loads a game's ruleset.
 """
 
 from __future__ import annotations
@@ -17,12 +17,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from replay.bela import BelaRules
-from replay.declarations import DeclarationPolicy, DeclCamps
-from replay.exchange import ExchangeKind
-from replay.legality import PlayDuties
-from replay.pickling import by_fields
-from replay.policies import AuctionRules, Scoring, ScoringOptions, Units
+from replay.model.pickling import by_fields
+from replay.rules.bela import BelaRules
+from replay.rules.declarations import DeclarationPolicy, DeclCamps
+from replay.rules.exchange import ExchangeKind
+from replay.rules.legality import PlayDuties
+from replay.rules.policies import AuctionRules, Scoring, ScoringOptions, Units
 
 
 class EndRule(StrEnum):
@@ -45,7 +45,7 @@ class Ruleset:
     #: cards a seat holds while bidding (the first delivery)
     pre_bid: int
     target: int
-    #: the auction model and its parameters (replay/bidding.py)
+    #: the auction model and its parameters (replay/rules/bidding.py)
     auction: AuctionRules
     duties: PlayDuties
     declarations: DeclarationPolicy
@@ -65,7 +65,7 @@ class Ruleset:
     switches: dict[str, str] = field(default_factory=dict)
     #: what the sheet's numbers are (bg4-42: match points)
     units: Units = Units.RAW
-    #: the deal's scoring rule, by name (replay/scoring.py)
+    #: the deal's scoring rule, by name (replay/rules/scoring.py)
     scoring: Scoring = Scoring.RAW_PARTNERSHIP
     #: the scoring rule's house rules
     score_options: ScoringOptions = ScoringOptions()
@@ -77,7 +77,7 @@ class Ruleset:
     deck: int = (1 << 32) - 1
     #: cards the caller holds beyond ``hand_size`` before his exchange (yu3: 12 = 10 + 2)
     caller_extra: int = 0
-    #: the exchange phase (replay/exchange.py)
+    #: the exchange phase (replay/rules/exchange.py)
     exchange: ExchangeKind = ExchangeKind.NONE
     #: who contests the declarations
     decl_camps: DeclCamps = DeclCamps.SIDES
@@ -103,7 +103,7 @@ Builder = Callable[[Mapping[str, str], int], Ruleset]
 
 @dataclass(frozen=True, slots=True)
 class Variant:
-    """One variant id's entry in the table of ``replay.rulesets``: its builder and
+    """One variant id's entry in the table of ``replay.rules.rulesets``: its builder and
     the house-rule switches its ``Rules`` tag may set (docs/rules/)."""
 
     build: Builder

@@ -1,12 +1,12 @@
 """The auction's and the scoring's policies: plain records a ``Ruleset`` holds.
 
-The auction (``replay.bidding``) and the deal's scoring (``replay.scoring``) read
+The auction (``replay.rules.bidding``) and the deal's scoring (``replay.rules.scoring``) read
 the whole ruleset, so the records and enums that choose their behaviour stand
-here, below ``replay.ruleset``: the ruleset imports them, the rules modules
+here, below ``replay.rules.ruleset``: the ruleset imports them, the rules modules
 import the ruleset, and nothing imports back up.  The scoring rule is chosen
 by name (``Scoring``), as the auction model is (``Auction``); each module holds
-the table from a name to its function (``replay.scoring.RULES``,
-``replay.bidding.MODELS``).
+the table from a name to its function (``replay.rules.scoring.RULES``,
+``replay.rules.bidding.MODELS``).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from replay.pickling import by_fields
+from replay.model.pickling import by_fields
 
 
 class Auction(StrEnum):
@@ -88,7 +88,7 @@ class ScoringOptions:
 
 
 class Scoring(StrEnum):
-    """A variant's scoring rule for one deal (``replay.scoring.RULES``)."""
+    """A variant's scoring rule for one deal (``replay.rules.scoring.RULES``)."""
 
     #: raw points, the callers need strictly more (yu4-39 … yu4-42, mk4-24/25, fr4-07)
     RAW_PARTNERSHIP = "raw-partnership"

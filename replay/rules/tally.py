@@ -1,9 +1,9 @@
 """What a deal gave each side (``Tally``) and what its scoring rule writes (``DealScore``).
 
 The engine fills a tally from the play (card points, tricks, declarations won,
-bela credited, capot); the variant's scoring rule (``replay.scoring``) turns it
+bela credited, capot); the variant's scoring rule (``replay.rules.scoring``) turns it
 into the numbers on the sheet.  The records stand apart from the rules so that
-the Hungarian figures (``replay.figures``) and the scoring read the same ones
+the Hungarian figures (``replay.rules.figures``) and the scoring read the same ones
 without importing each other.
 """
 
@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from replay.bidding import Contract
-from replay.pickling import by_fields
+from replay.model.pickling import by_fields
+from replay.rules.bidding import Contract
 
 #: a number on the score sheet: whole, or a half where ru3 splits (yu3 convention 7 (docs/rules/yu3.md))
 Points = int | Decimal

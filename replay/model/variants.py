@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from replay.pickling import by_fields
+from replay.model.pickling import by_fields
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
-from replay.cards import RANKS, SUITS
-from replay.pickling import by_fields
-from replay.record import Combination
+from replay.model.cards import RANKS, SUITS
+from replay.model.pickling import by_fields
+from replay.model.record import Combination
 
 RUN: Final = 0
 CARRE: Final = 1

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from replay.bela import BelaRules
-from replay.declarations import DeclarationPolicy, TieBreak
-from replay.legality import PlayDuties
-from replay.policies import Auction, AuctionRules
-from replay.ruleset import Ruleset, Variant, partnership_sides
+from replay.rules.bela import BelaRules
+from replay.rules.declarations import DeclarationPolicy, TieBreak
+from replay.rules.legality import PlayDuties
+from replay.rules.policies import Auction, AuctionRules
+from replay.rules.ruleset import Ruleset, Variant, partnership_sides
 
 
 def mk4(switches: Mapping[str, str], target: int) -> Ruleset:

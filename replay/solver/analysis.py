@@ -1,7 +1,7 @@
 """Double-dummy analysis of a played deal: what every card cost its camp.
 
 For each card, the position before it is solved from the camp of the seat
-that played it (``replay.solver``): ``before`` is what that camp could secure
+that played it (``replay.solver.search``): ``before`` is what that camp could secure
 with best play from there, ``after`` what it can still secure once the card is
 down (the trick it completes included).  ``loss = before - after`` is never
 negative; ``best`` lists the cards of that position that lose nothing.
@@ -20,12 +20,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from replay.cards import CARD_TEXT, CONTRACT_TABLES, NO_TRUMPS, cards_in
-from replay.record import Game
-from replay.report import DealReport, GameReport
-from replay.ruleset import Ruleset
-from replay.scoring import score_deal
-from replay.solver import DoubleDummy, Position
+from replay.engine.report import DealReport, GameReport
+from replay.model.cards import CARD_TEXT, CONTRACT_TABLES, NO_TRUMPS, cards_in
+from replay.model.record import Game
+from replay.rules.ruleset import Ruleset
+from replay.rules.scoring import score_deal
+from replay.solver.search import DoubleDummy, Position
 
 
 @dataclass(slots=True)
@@ -217,9 +217,9 @@ def analyse_report(report: GameReport, rs: Ruleset) -> list[DealAnalysis]:
 
 
 def analyse_game(game: Game) -> tuple[GameReport, list[DealAnalysis]]:
-    """Replay a game record (``replay.record.Game``) and analyse its deals; a game
+    """Replay a game record (``replay.model.record.Game``) and analyse its deals; a game
     whose ruleset cannot be loaded has its report's findings and no analysis."""
-    from replay.engine import replay_game
+    from replay.engine.walk import replay_game
 
     report = replay_game(game)
     if report.parse_failed:
@@ -231,8 +231,8 @@ def analyse_game(game: Game) -> tuple[GameReport, list[DealAnalysis]]:
 def game_ruleset(game: Game) -> Ruleset | None:
     """The ruleset a game record names (Variant, Rules, Target tags); None when it
     cannot be loaded (the replay reports why)."""
-    from replay.ruleset import RulesetError
-    from replay.rulesets import load_ruleset
+    from replay.rules.ruleset import RulesetError
+    from replay.rules.rulesets import load_ruleset
 
     try:
         return load_ruleset(game.tags.get("Variant"), game.tags.get("Rules"),

@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from replay.cards import SUIT_OF, card_of
-from replay.pickling import by_fields
-from replay.record import Exchange
+from replay.model.cards import SUIT_OF, card_of
+from replay.model.pickling import by_fields
+from replay.model.record import Exchange
 
 SEVEN, EIGHT, NINE = 0, 1, 2  # natural rank indices
 

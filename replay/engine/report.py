@@ -16,10 +16,10 @@ from decimal import Decimal
 from json.encoder import encode_basestring
 from typing import TYPE_CHECKING, Any, Final
 
-from replay.pickling import by_fields
+from replay.model.pickling import by_fields
 
 if TYPE_CHECKING:
-    from replay.tally import Tally
+    from replay.rules.tally import Tally
 
 #: the ``json`` module's own writer of a string with ``ensure_ascii=False`` (the one
 #: ``json.dumps`` calls), so that ``GameReport.json_line`` writes what it writes
@@ -238,7 +238,7 @@ class DealReport:
     #: seat -> 32-bit mask held at the start of play (known hands only)
     hands: dict[int, int] = field(default_factory=dict)
     line: int = 0
-    #: what the cards gave each side before the scoring rule (replay.scoring.Tally),
+    #: what the cards gave each side before the scoring rule (replay.rules.scoring.Tally),
     #: when the deal was scored from its play; the double-dummy analysis re-scores it
     tally: Tally | None = None
 

@@ -4,7 +4,7 @@ These classes carry what a record *says* (tags, deals, calls, declarations,
 plays, claims, the score sheet) and where each element stands in the source
 (``line``, ``col``, 1-based).  They hold no game logic: the reader in
 :mod:`ingest.bgn.reader` builds them, the writer and the JSON form serialise them,
-and :mod:`replay.engine` judges them against a ruleset.
+and :mod:`replay.engine.walk` judges them against a ruleset.
 
 Cards are kept in canonical text (``"TH"``, ``"AS"``): the engine turns them
 into small ints once per deal.  Some containers are lazy, for speed on
@@ -26,8 +26,8 @@ from decimal import Decimal
 from importlib import import_module
 from typing import Any, Final, Generic, TypeVar, overload
 
-from replay.cards import CARD_TEXT, cards_at, hand_sum, in_card_order
-from replay.pickling import by_fields
+from replay.model.cards import CARD_TEXT, cards_at, hand_sum, in_card_order
+from replay.model.pickling import by_fields
 
 #: (line, col), both counted from 1; (0, 0) when unknown (e.g. built in code).
 Pos = tuple[int, int]
@@ -235,7 +235,7 @@ class PlayLane(ListOnDemand[Play]):
 
     Most records are canonical: ``N. C C C C`` a line, the trick numbers in
     order, nothing else but an occasional ``bela``.  For such lines the reader
-    keeps the cards as ints (``replay.cards``) in one flat list and the text of
+    keeps the cards as ints (``replay.model.cards``) in one flat list and the text of
     each line, and
     builds :class:`Play` objects only when someone asks for them (the JSON form,
     ingest's events, the viewer).  The engine and the canonical writer read the
@@ -489,7 +489,7 @@ class HandsLine(Mapping[int, list[list[str]]]):
 
     def card_sums(self) -> list[int] | None:
         """Per seat, in written order, the sum of its cards' bits (the seat's hand mask
-        when no card repeats: ``replay.cards.hand_sum``); None once the lists were
+        when no card repeats: ``replay.model.cards.hand_sum``); None once the lists were
         handed out (then they are the record)."""
         return self._scan() if self._hands is None else None
 

@@ -13,10 +13,10 @@ what a camp can secure from a :class:`Position` whatever the others do:
   soloist's camp when he can avoid every trick, 0 when he can be forced to take
   one; the defenders' value is the other way round.
 
-The search is ``replay.ddkernel`` (a principal variation search: alpha-beta
+The search is ``replay.solver.kernel`` (a principal variation search: alpha-beta
 with null-window scouts, a transposition table, killer cards, equivalent cards
 searched once), compiled by numba.  Its
-move generator is the compiled twin of ``replay.legality.judge``; the tests hold
+move generator is the compiled twin of ``replay.rules.legality.judge``; the tests hold
 the two equal.  :func:`claim_holds` uses the same search to decide a claim of
 the rest exactly.
 """
@@ -30,11 +30,11 @@ from typing import Any
 
 import numpy as np
 
-from replay import ddkernel as k
-from replay import split
-from replay.cards import CONTRACT_TABLES, SUIT_OF, ContractTables, cards_in
-from replay.legality import trick_winner
-from replay.ruleset import Ruleset
+from replay.model.cards import CONTRACT_TABLES, SUIT_OF, ContractTables, cards_in
+from replay.rules.legality import trick_winner
+from replay.rules.ruleset import Ruleset
+from replay.solver import kernel as k
+from replay.solver import threads as split
 
 #: rows of the shared transposition table (a power of two; 8 int64 per row)
 TT_ROWS = 1 << 19
@@ -150,7 +150,7 @@ class DoubleDummy:
     ``betl``: the soloist (``caller``) must take no trick; values are 1 or 0.
     ``claimers``: a claim of the rest by that ruleset side; values are 1 when
     the claimers take every remaining trick, else 0 (camp 0 are the claimers).
-    ``threads``: how many threads one solve may use (``replay.split``): the
+    ``threads``: how many threads one solve may use (``replay.solver.threads``): the
     values are the same, only the time to find them changes.
     """
 
@@ -347,7 +347,7 @@ def claim_holds(hands: dict[int, int], trick: list[int], seats: Sequence[int], t
 
 def warm() -> None:
     """Compile the kernel (numba caches it beside the module): one tiny solve."""
-    from replay.rulesets import load_ruleset
+    from replay.rules.rulesets import load_ruleset
 
     rs = load_ruleset("bg4")
     game = DoubleDummy(rs, 0, 1)

@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from replay.bela import BelaRules
-from replay.declarations import DeclarationPolicy, DeclCamps, TieBreak
-from replay.exchange import ExchangeKind
-from replay.legality import PlayDuties
-from replay.policies import Auction, AuctionRules, Scoring
-from replay.ruleset import Ruleset, Variant, individual_sides, partnership_sides
+from replay.rules.bela import BelaRules
+from replay.rules.declarations import DeclarationPolicy, DeclCamps, TieBreak
+from replay.rules.exchange import ExchangeKind
+from replay.rules.legality import PlayDuties
+from replay.rules.policies import Auction, AuctionRules, Scoring
+from replay.rules.ruleset import Ruleset, Variant, individual_sides, partnership_sides
 
 #: carré values by natural rank 7 8 9 T J Q K A (yu4-23; tens by switch, A1)
 _CARRES = (0, 0, 150, 100, 200, 100, 100, 100)

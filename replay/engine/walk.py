@@ -1,15 +1,15 @@
 """The replay engine: walk one recorded game through its ruleset, card by card.
 
 Pure: no files, no clock, no printing.  ``replay_game`` never raises on bad
-play; every problem becomes a :class:`~replay.report.Violation` with its code
+play; every problem becomes a :class:`~replay.engine.report.Violation` with its code
 (docs/codes.md), place and a message a player understands, and the replay goes on
 (docs/bgn/replay.md) so that one pass finds every violation.  The engine's own scores
 are computed from the cards, never from what the players wrote.
 
 A deal goes through the same phases in every variant: auction
-(``replay.bidding``), layout checks, declarations (``replay.declarations``),
-play (``replay.legality``), claim (``replay.solver``) and score
-(``replay.scoring``); the ruleset says how each phase behaves.
+(``replay.rules.bidding``), layout checks, declarations (``replay.rules.declarations``),
+play (``replay.rules.legality``), claim (``replay.solver.search``) and score
+(``replay.rules.scoring``); the ruleset says how each phase behaves.
 """
 
 from __future__ import annotations
@@ -18,9 +18,16 @@ from collections.abc import Callable, Sequence
 from decimal import Decimal
 from typing import Final
 
-from replay.bela import BELA_CARDS, BelaBook, dealt_belas, wrong_word
-from replay.bidding import Contract, auction_of
-from replay.cards import (
+from replay.engine.report import (
+    NO_CARDS,
+    SEATS_FROM,
+    DealReport,
+    DeclarationRecord,
+    GameReport,
+    PlayedCards,
+    Violation,
+)
+from replay.model.cards import (
     CARD_BIT,
     CARD_INDEX,
     CARD_TEXT,
@@ -34,23 +41,7 @@ from replay.cards import (
     cards_in,
     popcount,
 )
-from replay.declarations import (
-    CARRE,
-    RUN,
-    Combo,
-    Contest,
-    DeclCamps,
-    carre_cards,
-    decide,
-    holds,
-    not_held,
-    parse_combo,
-)
-from replay.exchange import ExchangeKind, ExchangeOutcome, hungarian, ru3_swap, yu3_discards
-from replay.figures import check_announcements
-from replay.legality import trick_winner, verify_card
-from replay.policies import Auction
-from replay.record import (
+from replay.model.record import (
     NOPOS,
     Claim,
     Deal,
@@ -62,19 +53,28 @@ from replay.record import (
     Pos,
     ScoreLine,
 )
-from replay.report import (
-    NO_CARDS,
-    SEATS_FROM,
-    DealReport,
-    DeclarationRecord,
-    GameReport,
-    PlayedCards,
-    Violation,
+from replay.rules.bela import BELA_CARDS, BelaBook, dealt_belas, wrong_word
+from replay.rules.bidding import Contract, auction_of
+from replay.rules.declarations import (
+    CARRE,
+    RUN,
+    Combo,
+    Contest,
+    DeclCamps,
+    carre_cards,
+    decide,
+    holds,
+    not_held,
+    parse_combo,
 )
-from replay.ruleset import EndRule, Ruleset, RulesetError
-from replay.rulesets import load_ruleset
-from replay.scoring import breach_scores, score_deal
-from replay.tally import DealScore, Points, SoloistPlay, Tally
+from replay.rules.exchange import ExchangeKind, ExchangeOutcome, hungarian, ru3_swap, yu3_discards
+from replay.rules.figures import check_announcements
+from replay.rules.legality import trick_winner, verify_card
+from replay.rules.policies import Auction
+from replay.rules.ruleset import EndRule, Ruleset, RulesetError
+from replay.rules.rulesets import load_ruleset
+from replay.rules.scoring import breach_scores, score_deal
+from replay.rules.tally import DealScore, Points, SoloistPlay, Tally
 
 SIDE_NAMES = "AB"
 #: no cards for any seat: what a deal holds in ``played_by`` and ``discarded`` until
@@ -742,7 +742,7 @@ class DealWalk:
         any_marked = len(marked) > 0
         while k < limit:
             c = cards[k]
-            suit = c >> 3  # SUIT_OF[c]: a card is its suit * 8 + its rank (replay.cards)
+            suit = c >> 3  # SUIT_OF[c]: a card is its suit * 8 + its rank (replay.model.cards)
             st = strength[c]
             seat = turn_seats[p]
             hand = held[seat] & ~gone
@@ -887,7 +887,7 @@ class DealWalk:
     # ----------------------------------------------------------------- bela
     def bela_by_side(self, contract: Contract, claimed_hands: dict[int, int] | None = None,
                      at_first: bool = False) -> list[int]:
-        """Bela points per side (replay.bela): announced pairs completed (or, at a
+        """Bela points per side (replay.rules.bela): announced pairs completed (or, at a
         claim, still held; with ``at_first``, announced ones); where belote counts
         automatically (contree §5) every pair dealt."""
         rs = self.rs
@@ -955,7 +955,7 @@ class DealWalk:
 
     def settle(self, points: list[int], tricks_won: list[int], caller_side: int,
                contract: Contract, claimed_hands: dict[int, int] | None = None) -> DealScore:
-        """The end of a deal played out: the variant's scoring rule (replay.scoring)."""
+        """The end of a deal played out: the variant's scoring rule (replay.rules.scoring)."""
         t = self.tally(points, tricks_won, caller_side, contract, claimed_hands)
         return score_deal(self.rs, t, self.gw.pot)
 
@@ -981,7 +981,7 @@ class DealWalk:
         turn = (leader - 1 + len(trick)) % self.n + 1
         done = number - 1
         if claim.what == "rest":
-            from replay.solver import claim_holds  # numba loads only for a claim to check
+            from replay.solver.search import claim_holds  # numba loads only for a claim to check
 
             if self.known and not claim_holds(hands, trick, seats, turn, side, rs, self.ct):
                 self.flag("A505", claim.pos, number, claim.seat,

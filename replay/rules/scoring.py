@@ -1,6 +1,6 @@
 """Scoring one deal: from what the cards and declarations gave each side to the sheet.
 
-The engine tallies a deal (``replay.tally.Tally``: card points, tricks,
+The engine tallies a deal (``replay.rules.tally.Tally``: card points, tricks,
 declarations won, bela credited, capot); the variant's scoring rule, chosen by
 its ``Scoring`` name through ``RULES``, turns the tally into the numbers the
 players write (``DealScore``):
@@ -13,7 +13,7 @@ players write (``DealScore``):
   rounding, No-trumps doubled, contra/recontra, hanging points (bg4-41 … bg4-46,
   bg4-50, A22, A23), and bg3's reading of it (A27);
 - ``contree``: points made + points bid (contree convention 6 (docs/rules/contree.md));
-- Hungarian game points with the figures (``replay.figures.hungarian_scoring``).
+- Hungarian game points with the figures (``replay.rules.figures.hungarian_scoring``).
 """
 
 from __future__ import annotations
@@ -22,11 +22,11 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import Final
 
-from replay.cards import ALL_TRUMPS, NO_TRUMPS
-from replay.figures import hungarian_scoring
-from replay.policies import Scoring, Units
-from replay.ruleset import Ruleset
-from replay.tally import DealScore, Points, Tally
+from replay.model.cards import ALL_TRUMPS, NO_TRUMPS
+from replay.rules.figures import hungarian_scoring
+from replay.rules.policies import Scoring, Units
+from replay.rules.ruleset import Ruleset
+from replay.rules.tally import DealScore, Points, Tally
 
 #: a scoring rule: the ruleset, the deal's tally and the points hanging from the
 #: deals before to the deal's scores

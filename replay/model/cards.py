@@ -93,7 +93,7 @@ def hand_sum(line: str, spans: tuple[tuple[int, int], ...]) -> tuple[int, bool]:
     ``spans`` holds the (start, end) index of each delivery; its cards stand at
     start, start + 3, … before end.  The sum is the seat's hand mask when no card
     repeats, and then its bit count is the number of cards: the layout's test
-    (``replay.engine``).  A place that holds no card raises ValueError (the reader
+    (``replay.engine.walk``).  A place that holds no card raises ValueError (the reader
     makes spans only for places that hold one)."""
     total = 0
     ordered = True

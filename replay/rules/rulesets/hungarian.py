@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from replay.bela import BelaRules
-from replay.declarations import DeclarationPolicy, DeclCamps, TieBreak
-from replay.exchange import ExchangeKind
-from replay.legality import PlayDuties
-from replay.policies import Auction, AuctionRules, Scoring, Units
-from replay.ruleset import Ruleset, Variant, individual_sides
+from replay.rules.bela import BelaRules
+from replay.rules.declarations import DeclarationPolicy, DeclCamps, TieBreak
+from replay.rules.exchange import ExchangeKind
+from replay.rules.legality import PlayDuties
+from replay.rules.policies import Auction, AuctionRules, Scoring, Units
+from replay.rules.ruleset import Ruleset, Variant, individual_sides
 
 #: hu3-12, hu3 convention 14 (docs/rules/hu3.md): 8-run strongest (100), carrés of 7s and 8s count 100
 #: and rank below the other 100-carrés (A, K, Q, 10, 8, 7 = natural order)

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from replay.ruleset import Ruleset, RulesetError, Variant
-from replay.rulesets import bulgarian, french, hungarian, macedonian, russian, yugoslav
-from replay.variants import TABLES
+from replay.model.variants import TABLES
+from replay.rules.ruleset import Ruleset, RulesetError, Variant
+from replay.rules.rulesets import bulgarian, french, hungarian, macedonian, russian, yugoslav
 
 #: variant id -> its entry: builder, switches, profiles
 VARIANTS: dict[str, Variant] = {
