@@ -32,7 +32,7 @@ from dashboard.viewer import LoadedGame, deal_view, load_game, replay_from_datas
 from ingest.bgn.reader import parse_game, read_games
 from ingest.bgn.writer import game_id
 from ingest.pipeline import ingest_paths
-from ingest.validate import validate_game
+from ingest.validation import validate_game
 from replay.model.cards import CARD_TEXT
 from replay.solver.analysis import analyse_game
 

@@ -38,7 +38,7 @@ from dashboard.viewer import (
     resolve_source,
     trick_rows,
 )
-from ingest.validate import validate_file
+from ingest.validation import validate_file
 from replay.engine.report import Violation
 from replay.model.cards import CARD_INDEX
 

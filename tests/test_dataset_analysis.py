@@ -23,11 +23,11 @@ from dd_brute import brute_value
 from dd_corpus import write_dd_corpus
 from ingest_util import REPO, check_consistent, run_cli
 
-from ingest.analyze import analyse_dataset
 from ingest.bgn.reader import parse_games, read_games
 from ingest.bgn.writer import game_id
 from ingest.dataset import Dataset, compact, connect
 from ingest.pipeline import Progress, ingest_paths
+from ingest.runs.analyze import analyse_dataset
 from ingest.schema import ANALYSIS_TABLES
 from replay.model.cards import CARD_TEXT
 from replay.rules.rulesets import load_ruleset

@@ -16,7 +16,7 @@ from belot.reference.codes import CODES, EXAMPLE_FILE
 from belot.reference.rows import BY_ID
 from belot.reference.variants import SWITCH_EFFECTS, VARIANTS
 from ingest.bgn.reader import read_games
-from ingest.validate import format_violation, validate_game
+from ingest.validation import format_violation, validate_game
 from replay.engine.report import CODE_ORDER
 
 ROOT = Path(__file__).resolve().parents[1]

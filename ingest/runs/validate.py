@@ -39,7 +39,7 @@ from ingest.chunks import (
     until_fault,
 )
 from ingest.executors import process_pool
-from ingest.validate import format_violation, validate_file, validate_game
+from ingest.validation import format_violation, validate_file, validate_game
 from replay.engine.report import GameReport
 
 #: what a run writes for each game: a compiler-style line per finding, the JSON
