@@ -37,7 +37,8 @@ from replay.model.cards import (
     ContractTables,
     cards_in,
 )
-from replay.model.record import Announce, Call, Combination, Deal, Exchange, Game, Play, ScoreLine
+from replay.model.elements import Announce, Call, Combination, Exchange, Play
+from replay.model.record import Deal, Game, ScoreLine
 from replay.model.variants import table_facts
 from replay.rules.bidding import (
     HU_LADDER,

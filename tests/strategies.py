@@ -14,17 +14,8 @@ from decimal import Decimal
 from hypothesis import strategies as st
 
 from ingest.bgn.lexer import ANNOTATIONS, FIGURES, collapse
-from replay.model.record import (
-    Announce,
-    Call,
-    Claim,
-    Combination,
-    Deal,
-    Exchange,
-    Game,
-    Play,
-    ScoreLine,
-)
+from replay.model.elements import Announce, Call, Claim, Combination, Exchange, Play
+from replay.model.record import Deal, Game, ScoreLine
 from replay.model.variants import TABLES, table_facts
 
 CARDS = [r + s for s in "SHDC" for r in "789TJQKA"]

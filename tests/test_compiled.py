@@ -120,7 +120,7 @@ def test_classes_with_an_abstract_base_keep_isinstance_apart():
     from collections.abc import Mapping, Sequence
 
     from ingest.bgn.lexer import CRLFText
-    from replay.model.record import CallLane, HandsLine, LinePlaces, PlayLane, RowPlaces
+    from replay.model.lanes import CallLane, HandsLine, LinePlaces, PlayLane, RowPlaces
 
     for m in MODULES:
         module = importlib.import_module(m)

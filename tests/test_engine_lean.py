@@ -21,7 +21,7 @@ from ingest.bgn.reader import _read, parse_games
 from ingest.bgn.writer import write_game
 from replay.engine.report import NO_CARDS, SEATS_FROM
 from replay.engine.walk import _same_numbers, replay_game
-from replay.model.record import CallLane, PlayLane
+from replay.model.lanes import CallLane, PlayLane
 from replay.simulate import SUPPORTED, simulate_games
 
 

@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 
 from ingest.bgn.reader import _read, parse_game, parse_games, read_games, scan_headers
-from replay.model.record import NOPOS, ParseError, PlayLane
+from replay.model.elements import NOPOS
+from replay.model.lanes import PlayLane
+from replay.model.record import ParseError
 
 EXAMPLE = """\
 [Event "Club night"]
@@ -600,7 +602,7 @@ def test_trick_lines_in_the_compact_lane_read_as_the_general_path_does(fast):
 
 
 def test_a_clean_play_section_stays_compact_until_plays_are_asked_for():
-    from replay.model.record import PlayLane
+    from replay.model.lanes import PlayLane
 
     text = LANE_TEXT.split("4. 7D")[0].replace(" bela", "").replace(" rebela", "")
     (game,) = parse_games(text)
@@ -757,7 +759,7 @@ def test_row_places_are_the_places_of_a_lines_words():
     import copy
     import pickle
 
-    from replay.model.record import RowPlaces
+    from replay.model.lanes import RowPlaces
 
     places = RowPlaces(9, "score 81 - -20 1000", 6)
     expected = [(9, 7), (9, 10), (9, 12), (9, 16)]
@@ -776,7 +778,7 @@ def test_a_talon_and_a_sheet_read_whole_keep_their_places_as_the_line():
     """A canonical talon, score or total line keeps its words' places as the line
     (``RowPlaces``); a talon section continued on the next line turns them into a
     list; either way the record is the general path's."""
-    from replay.model.record import RowPlaces
+    from replay.model.lanes import RowPlaces
 
     head = '[Variant "hu2"]\n\ndeal 1 dealer 1\n'
     for body, lazy in (("talon 7S 8S 9S\n", True), ("talon 7S 8S\n9S\n", False)):
@@ -810,7 +812,7 @@ def test_a_bids_line_read_whole_stays_its_line_and_reads_as_the_general_way(bids
     in the section (a call or a comment on the next line) turns it into the list.
     Records, parse errors and whole verdicts are those of the general path."""
     from replay.engine.walk import replay_game
-    from replay.model.record import CallLane
+    from replay.model.lanes import CallLane
 
     text = _DECLARE_GAME.replace("bids H", bids).replace("{}\n", "")
     (fast,) = _read([text.split("\n")], fast_lines=True)
@@ -829,7 +831,8 @@ def test_a_call_lane_reads_as_the_list_of_its_calls():
     import copy
     import pickle
 
-    from replay.model.record import Call, CallLane
+    from replay.model.elements import Call
+    from replay.model.lanes import CallLane
 
     lane = CallLane("bids 1:H pass", 7, (("H", 1, 6), ("pass", None, 10)))
     assert len(lane) == 2 and lane and lane.compact and not CallLane("bids", 1, ())
@@ -940,7 +943,7 @@ def test_a_sheet_line_read_by_its_codes_reads_as_the_general_way(line, read):
     either way both read paths give the same record and verdict."""
     from ingest.bgn.fastlines import sheet_numbers
     from replay.engine.walk import replay_game
-    from replay.model.record import RowPlaces
+    from replay.model.lanes import RowPlaces
 
     values: list = []
     took = line[:6] in ("score ", "total ") and sheet_numbers(
@@ -1214,7 +1217,7 @@ def test_a_hands_line_read_whole_then_continued_reads_as_the_general_way(rest):
     for its lists; a hands section continued on the next line turns it into lists
     where the general path reads on, to the same record, errors and verdict."""
     from replay.engine.walk import replay_game
-    from replay.model.record import HandsLine
+    from replay.model.lanes import HandsLine
 
     text = ('[Variant "yu4"]\n\ndeal 1 dealer 4\nhands 1: KS QH AH KD QC AC 2: TS JS TH KH 9D TD'
             + rest + "\nbids H\nplay 1. KS TS 8S 7S\nscore 0 0\ntotal 0 0\n")
@@ -1235,7 +1238,7 @@ def test_a_hands_line_gives_its_sums_counts_order_and_places_by_its_codes():
     delivery stands in card order, the card places, and the lists on demand; a
     repeated card shows in the sum's bit count (the layout's test)."""
     from replay.model.cards import CARD_INDEX
-    from replay.model.record import HandsLine
+    from replay.model.lanes import HandsLine
 
     line = "hands 1: 7S AS / KH 2: 8D AS"
     (game,) = parse_games(f'[Variant "bg2"]\n\ndeal 1 dealer 1\n{line}\n')

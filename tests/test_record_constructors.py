@@ -19,17 +19,8 @@ from ingest.bgn.reader import _read
 from ingest.bgn.writer import write_game
 from replay.engine.report import DealReport, DeclarationRecord, GameReport, PlayedCards, Violation
 from replay.engine.walk import replay_game
-from replay.model.record import (
-    Announce,
-    Call,
-    Combination,
-    Deal,
-    Exchange,
-    Game,
-    ParseError,
-    Play,
-    ScoreLine,
-)
+from replay.model.elements import Announce, Call, Combination, Exchange, Play
+from replay.model.record import Deal, Game, ParseError, ScoreLine
 from replay.rules.bidding import Contract
 from replay.rules.exchange import ExchangeOutcome
 from replay.rules.figures import Announced

@@ -163,7 +163,7 @@ def test_a_hands_line_read_whole_and_its_lists_replay_to_the_same_report(variant
     between deals (a card twice, cards missing, a seat's cards out of order) it must
     report exactly what it reports from the same hands as lists: every code (D201,
     D202 and all that follows), place and figure."""
-    from replay.model.record import HandsLine
+    from replay.model.lanes import HandsLine
 
     (game,) = simulate_games(variant, 1, seed, max_deals=3)
     lines = write_game(game, comments=False).split("\n")

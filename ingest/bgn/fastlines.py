@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from ingest.bgn.lexer import CACHE, FIGURES, call_of, lookup
 from ingest.bgn.writer import format_number
-from replay.model.record import CallItems, SeatShape
+from replay.model.lanes import CallItems, SeatShape
 
 CARD_PATTERN = r"[789TJQKA][SHDC]"
 CARDS: Final = frozenset(r + s for s in "SHDC" for r in "789TJQKA")
@@ -31,7 +31,7 @@ _WHOLE: Final[list[Decimal | None]] = [None] * (MAX_SHEET - MIN_SHEET + 1)
 
 def sheet_numbers(line: str, at: int, dash: bool, values: list[Decimal | None]) -> bool:
     """Append to ``values`` the numbers of a sheet line written from index ``at`` on,
-    one space between each (their places: ``replay.model.record.RowPlaces``): whole numbers
+    one space between each (their places: ``replay.model.lanes.RowPlaces``): whole numbers
     ``MIN_SHEET`` … ``MAX_SHEET`` spelled canonically (no ``+``, no leading zero, no
     ``-0``) and, with ``dash``, ``-`` (None).  False for anything else, which the
     general path reads (halves, ``hang``, a stray space).

@@ -25,18 +25,8 @@ from ingest.bgn.lexer import (
     iter_lines,
 )
 from ingest.bgn.writer import ordered_tags, sorted_cards
-from replay.model.record import (
-    Announce,
-    Call,
-    Claim,
-    Combination,
-    Deal,
-    Exchange,
-    Game,
-    ParseError,
-    Play,
-    ScoreLine,
-)
+from replay.model.elements import Announce, Call, Claim, Combination, Exchange, Play
+from replay.model.record import Deal, Game, ParseError, ScoreLine
 from replay.model.variants import TableFacts, table_facts
 
 __all__ = ["game_to_json", "game_from_json", "dumps_game", "read_jsonl", "JsonFormError"]

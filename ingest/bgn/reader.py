@@ -72,25 +72,9 @@ from ingest.bgn.lexer import (
 )
 from ingest.bgn.tags import read_tag_line
 from replay.model.cards import CARD_TEXT, all_cards, card_of, cards_at
-from replay.model.record import (
-    NOPOS,
-    Announce,
-    Call,
-    CallLane,
-    Claim,
-    Combination,
-    Deal,
-    Exchange,
-    Game,
-    HandsLine,
-    LinePlaces,
-    ParseError,
-    Play,
-    PlayLane,
-    Pos,
-    RowPlaces,
-    ScoreLine,
-)
+from replay.model.elements import NOPOS, Announce, Call, Claim, Combination, Exchange, Play, Pos
+from replay.model.lanes import CallLane, HandsLine, LinePlaces, PlayLane, RowPlaces
+from replay.model.record import Deal, Game, ParseError, ScoreLine
 from replay.model.variants import table_facts
 
 __all__ = ["read_games", "parse_games", "scan_headers", "parse_game", "MAX_SOURCE_CHARS"]

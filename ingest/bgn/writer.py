@@ -14,7 +14,9 @@ from typing import IO
 
 from ingest.bgn.lexer import CARD_ORDER
 from replay.model.cards import in_card_order
-from replay.model.record import Announce, Deal, Game, HandsLine, Play, PlayLane, ScoreLine
+from replay.model.elements import Announce, Play
+from replay.model.lanes import HandsLine, PlayLane
+from replay.model.record import Deal, Game, ScoreLine
 from replay.model.variants import table_facts
 
 __all__ = ["write_game", "write_games", "game_id", "read_game_id", "source_is_canonical",

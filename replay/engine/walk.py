@@ -41,18 +41,9 @@ from replay.model.cards import (
     cards_in,
     popcount,
 )
-from replay.model.record import (
-    NOPOS,
-    Claim,
-    Deal,
-    Exchange,
-    Game,
-    HandsLine,
-    Play,
-    PlayLane,
-    Pos,
-    ScoreLine,
-)
+from replay.model.elements import NOPOS, Claim, Exchange, Play, Pos
+from replay.model.lanes import HandsLine, PlayLane
+from replay.model.record import Deal, Game, ScoreLine
 from replay.rules.bela import BELA_CARDS, BelaBook, dealt_belas, wrong_word
 from replay.rules.bidding import Contract, auction_of
 from replay.rules.declarations import (

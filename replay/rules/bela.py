@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from replay.model.cards import ALL_TRUMPS, SUIT_OF, ContractTables
+from replay.model.elements import Play, Pos
 from replay.model.pickling import by_fields
-from replay.model.record import Play, Pos
 
 _Q, _K = 5, 6  # natural rank indices of the queen and the king
 #: the kings and queens that can make a bela, by the bit set of bela suits

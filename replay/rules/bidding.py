@@ -25,8 +25,9 @@ from dataclasses import dataclass
 from typing import Final
 
 from replay.model.cards import ALL_TRUMPS, NO_TRUMPS, SUITS
+from replay.model.elements import Call
+from replay.model.lanes import CallLane
 from replay.model.pickling import by_fields
-from replay.model.record import Call, CallLane
 from replay.rules.policies import Annul, Auction
 from replay.rules.ruleset import Ruleset
 

@@ -15,8 +15,8 @@ from enum import StrEnum
 from typing import Final
 
 from replay.model.cards import RANKS, SUITS
+from replay.model.elements import Combination
 from replay.model.pickling import by_fields
-from replay.model.record import Combination
 
 RUN: Final = 0
 CARRE: Final = 1

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from replay.model.cards import SUIT_OF, card_of
+from replay.model.elements import Exchange
 from replay.model.pickling import by_fields
-from replay.model.record import Exchange
 
 SEVEN, EIGHT, NINE = 0, 1, 2  # natural rank indices
 

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from replay.model.cards import NO_TRUMPS
+from replay.model.elements import Announce
 from replay.model.pickling import by_fields
-from replay.model.record import Announce
 from replay.rules.ruleset import Ruleset
 from replay.rules.tally import DealScore, Points, SoloistPlay, Tally
 
