@@ -21,8 +21,9 @@ import random
 from collections.abc import Callable, Iterator
 from decimal import Decimal
 
+from replay.engine.deal import DealWalk, GameWalk
 from replay.engine.report import GameReport
-from replay.engine.walk import DealWalk, GameWalk
+from replay.engine.walk import walk_deal
 from replay.model.cards import (
     ALL_TRUMPS,
     CARD_TEXT,
@@ -104,7 +105,7 @@ def _simulate_game(rs: Ruleset, rng: random.Random, number: int, seed: int, rate
     for deal_no in range(1, max_deals + 1):
         deal, injected_score = _simulate_deal(rs, rng, deal_no, dealer, rate, game, gw.totals)
         game.deals.append(deal)
-        dr = DealWalk(gw, deal, deal_no, is_last=False).run()
+        dr = walk_deal(DealWalk(gw, deal, deal_no, is_last=False))
         score = [Decimal(v) for v in dr.score]
         written: list[Decimal | None] = list(score)
         if dr.made is False or dr.penalty:
