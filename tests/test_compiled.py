@@ -86,6 +86,23 @@ def test_compiled_and_interpreted_write_the_same_report(pure_tree, records, repo
     assert all(code in out for code in ("P101", "D203", "B30", "C40", "A50", "S60"))
 
 
+def test_the_build_compiles_every_module_of_its_folders_but_the_listed_ones():
+    """The compiled modules follow the folders: a module added under the record
+    model, the rules, the replay or the notation is compiled without being named;
+    the few left interpreted are listed, and nothing outside the folders but
+    ingest's rows is compiled (the solver runs on numba, the simulator and the
+    commands interpreted)."""
+    under = sorted(p.relative_to(ROOT).as_posix() for folder in BUILD.COMPILED_FOLDERS
+                   for p in (ROOT / folder).rglob("*.py") if p.name != "__init__.py")
+    assert [m for m in under if m not in BUILD.MODULES] == [
+        "ingest/bgn/files.py", "ingest/bgn/jsonform.py", "replay/model/pickling.py",
+        *(f"replay/rules/rulesets/{family}.py" for family in (
+            "bulgarian", "french", "hungarian", "macedonian", "russian", "yugoslav"))]
+    assert [m for m in BUILD.MODULES if m not in under] == [
+        "ingest/playcols.py", "ingest/arrowrows.py", "ingest/events.py", "ingest/identity.py"]
+    assert {"replay/engine/walk.py", "replay/engine/play.py", "replay/model/lanes.py",
+            "replay/rules/tally.py"} <= set(BUILD.MODULES)
+
 def test_a_source_edited_after_the_build_makes_it_stale(tmp_path, monkeypatch):
     """What the suite's guard (conftest.py) relies on: a build stands for the exact
     sources it compiled, all of them."""
