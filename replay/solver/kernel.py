@@ -1,5 +1,9 @@
 """The double-dummy search kernel, compiled with numba (``replay.solver.search`` drives it).
 
+The kernel stays one file: numba checks a function cached on disk against its
+own source file only, so a helper moved to another file could change while the
+search, which inlines it, kept running the cached code built from the old one.
+
 Everything here is plain integer code on numpy arrays so that numba compiles it
 and ``NUMBA_DISABLE_JIT=1`` runs the very same functions as Python.
 
