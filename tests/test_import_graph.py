@@ -5,6 +5,10 @@ dataset → analytics → dashboard), so imports point the other way only.
   third-party packages: it never reads files or knows the notation's reader;
 - ``ingest`` never imports ``analytics`` or ``dashboard``;
 - ``analytics`` never imports ``dashboard``;
+- ``replay``'s parts import one way (docs/dev/layout.md): the record model
+  nothing else of ``replay``, the rules the model, the double-dummy search the
+  rules, the walk the search (to check a claim), the analysis and the simulator
+  the walk;
 - ``replay`` has no import cycle, counting an import inside a function and one
   under ``if TYPE_CHECKING:`` too: a module that needs another's names only for
   its annotations still depends on it, and the rules stay readable from the
@@ -153,3 +157,40 @@ def test_the_cycle_finder_sees_a_type_checking_import(tmp_path):
 
 def test_replay_has_no_import_cycle():
     assert find_cycle(import_graph("replay")) == []
+
+
+#: the parts of ``replay`` from the bottom up: a module imports only from its own
+#: layer and those below (docs/dev/layout.md)
+LAYERS = (
+    ("replay.model",),
+    ("replay.rules",),
+    ("replay.solver.kernel", "replay.solver.threads", "replay.solver.search"),
+    ("replay.engine",),
+    ("replay.solver.analysis", "replay.simulate"),
+)
+
+
+def layer(module: str) -> int | None:
+    """The layer of ``module``; None for a package's ``__init__``, which holds only
+    its docstring."""
+    for i, names in enumerate(LAYERS):
+        if any(module == n or module.startswith(n + ".") for n in names):
+            return i
+    return None
+
+
+def test_every_module_of_replay_belongs_to_a_part():
+    """Every module but two packages' ``__init__``; the parts' ``__init__`` files
+    hold a docstring and import nothing."""
+    assert sorted(m for m in import_graph("replay") if layer(m) is None) == [
+        "replay", "replay.solver"]
+    inits = [ROOT / "replay" / part / "__init__.py"
+             for part in ("", "model", "rules", "engine", "solver")]
+    assert [p for p in inits if imports(p, type_checking=True)] == []
+
+
+def test_replay_parts_import_one_way():
+    graph = import_graph("replay")
+    upward = [f"{m} imports {n}" for m in sorted(graph) for n in sorted(graph[m])
+              if layer(m) is not None and layer(n) is not None and layer(n) > layer(m)]
+    assert upward == []
