@@ -1,6 +1,6 @@
 """One solve shared out over several threads: the principal variation split.
 
-The search (``ddkernel.search``) tries each position's first card with the
+The search (``kernel.search``) tries each position's first card with the
 whole window and the others with a null window at the bound to beat (a
 scout), searching again only the cards that beat it.  The first card's value
 is what sets that bound, so at the top of the tree the first card is followed
@@ -8,12 +8,12 @@ down (the principal variation) while the tree is big; at each position on the
 way back up, once the first card's value is known, the other cards are scouted
 side by side, each thread taking the next in the search's order.  A card that
 settles the position (its value reaches the far side of the window) stops the
-others (``ddkernel.STOPPED``); a card that beats the bound raises it for the
+others (``kernel.STOPPED``); a card that beats the bound raises it for the
 cards still to come.
 
 Every thread searches with its own scratch buffer over the one shared
 transposition table; the table's rows are written without locks and checked
-on reading (``ddkernel.TT_DATA``), so an entry one thread proves is found by
+on reading (``kernel.TT_DATA``), so an entry one thread proves is found by
 the others.  The values are exact whatever the timing: only the work and the
 order in which it is done vary.
 
@@ -228,5 +228,5 @@ def each_at_least(search: Search, team: Crew, cards: list[int], beta: int) -> di
 
 
 def new_buffers(count: int) -> list[np.ndarray]:
-    """A scratch buffer per worker (``ddkernel.BUF_ROWS`` rows)."""
+    """A scratch buffer per worker (``kernel.BUF_ROWS`` rows)."""
     return [np.zeros((k.BUF_ROWS, 32), dtype=np.int64) for _ in range(count)]
