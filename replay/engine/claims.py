@@ -8,10 +8,7 @@ from collections.abc import Sequence
 
 from replay.engine.deal import DealWalk
 from replay.engine.score import points_so_far, settle
-from replay.model.cards import (
-    FULL_DECK,
-    cards_in,
-)
+from replay.model.cards import FULL_DECK, cards_in
 from replay.model.elements import Claim
 from replay.rules.bidding import Contract
 from replay.rules.tally import DealScore
@@ -20,6 +17,9 @@ from replay.rules.tally import DealScore
 def settle_claim(dw: DealWalk, claim: Claim, hands: dict[int, int], trick: list[int],
                  seats: Sequence[int], leader: int, number: int, points: list[int],
                  tricks_won: list[int], caller_side: int, contract: Contract) -> DealScore:
+    """The deal's score at a claim (``claim rest`` or ``claim game``), A505 where the
+    claim does not hold; ``hands`` are the cards still held, ``trick`` the cards of
+    the trick in progress."""
     rs, gw = dw.rs, dw.gw
     side = rs.side_of[claim.seat] if 1 <= claim.seat <= dw.n else 0
     turn = (leader - 1 + len(trick)) % dw.n + 1

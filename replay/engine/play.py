@@ -10,18 +10,9 @@ from typing import Final
 
 from replay.engine.claims import settle_claim
 from replay.engine.deal import DealWalk
-from replay.engine.report import (
-    NO_CARDS,
-    SEATS_FROM,
-    PlayedCards,
-)
+from replay.engine.report import NO_CARDS, SEATS_FROM, PlayedCards
 from replay.engine.score import breach_score, points_so_far, settle
-from replay.model.cards import (
-    CARD_INDEX,
-    CARD_TEXT,
-    CONTRACT_TABLES,
-    SUIT_MASK,
-)
+from replay.model.cards import CARD_INDEX, CARD_TEXT, CONTRACT_TABLES, SUIT_MASK
 from replay.model.elements import Play, Pos
 from replay.model.lanes import PlayLane
 from replay.rules.bela import BELA_CARDS, BelaBook, wrong_word

@@ -6,9 +6,7 @@ game or the target reached mid-deal ends it (docs/bgn/replay.md §13/§14)."""
 from __future__ import annotations
 
 from replay.engine.deal import DealWalk
-from replay.model.cards import (
-    cards_in,
-)
+from replay.model.cards import cards_in
 from replay.rules.bela import dealt_belas
 from replay.rules.bidding import Contract
 from replay.rules.exchange import ExchangeKind
@@ -50,6 +48,8 @@ def breach_score(dw: DealWalk, seat: int, caller_side: int, kind: int) -> DealSc
 
 def deal_tally(dw: DealWalk, points: list[int], tricks_won: list[int], caller_side: int,
                contract: Contract, claimed_hands: dict[int, int] | None = None) -> Tally:
+    """What the deal gave each side (the ``Tally`` the scoring rule reads), kept in
+    the report; the capot side found, yu3's discards and contrée's capot counted."""
     rs = dw.rs
     capot_side = None  # the side that took every trick
     for s in range(rs.sides):

@@ -20,12 +20,7 @@ from typing import Final
 
 from replay.engine.deal import DealWalk, GameWalk
 from replay.engine.play import assign_plays, play_cards
-from replay.engine.report import (
-    DealReport,
-    DeclarationRecord,
-    GameReport,
-    Violation,
-)
+from replay.engine.report import DealReport, DeclarationRecord, GameReport, Violation
 from replay.engine.sheet import compare_sheet
 from replay.model.cards import (
     CARD_BIT,
@@ -121,6 +116,8 @@ def replay_game(game: Game, file: str | None = None, game_id: str | None = None)
 
 
 def walk_game(gw: GameWalk) -> None:
+    """Every deal of the game in turn (D204 for a deal number out of sequence, S603
+    for a deal after the game was won or a wrong result), then the result."""
     previous_number = 0
     for index, deal in enumerate(gw.game.deals, start=1):
         if gw.winner is not None and not gw.after_win_reported:
@@ -143,6 +140,8 @@ def walk_game(gw: GameWalk) -> None:
 
 
 def walk_deal(dw: DealWalk) -> DealReport:
+    """One deal through its phases; the totals and the winner of the game updated, and
+    the written score and total lines checked.  Returns the deal's report."""
     rs, deal, dr, gw = dw.rs, dw.deal, dw.dr, dw.gw
     contract = read_auction(dw)
     check_layout(dw, contract)
@@ -197,6 +196,7 @@ def walk_deal(dw: DealWalk) -> DealReport:
 
 
 def read_auction(dw: DealWalk) -> Contract | None:
+    """The auction (B301/B302 at the calls); the contract, None when all passed."""
     deal, rs, dr = dw.deal, dw.rs, dw.dr
     turned = _turned_card(deal.turn)
     dealer_points = 99
@@ -494,6 +494,7 @@ def decl_value(dw: DealWalk, combo: Combo, kind: int) -> int | None:
 
 
 def forbidden(dw: DealWalk, text: str, kind: int) -> str:
+    """A502's message: why the combination counts nothing here."""
     if dw.rs.declarations.contest is Contest.NONE:
         return f"{dw.rs.variant} has no declarations besides belote ({text})"
     if kind == NO_TRUMPS:

@@ -19,16 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from replay.model.elements import (
-    NOPOS,
-    Announce,
-    Call,
-    Claim,
-    Combination,
-    Exchange,
-    Play,
-    Pos,
-)
+from replay.model.elements import NOPOS, Announce, Call, Claim, Combination, Exchange, Play, Pos
 from replay.model.lanes import CallLane, HandsLine, LinePlaces, PlayLane, RowPlaces
 from replay.model.pickling import by_fields
 
