@@ -1,5 +1,5 @@
-"""Compile the reader and the engine with mypyc, in place (docs/performance.md,
-"Compiled with mypyc").
+"""Compile the reader and the engine with mypyc, in place (docs/dev/compiled.md says
+what the compiled sources must respect).
 
     python scripts/build_compiled.py            # build, or say the build is up to date
     python scripts/build_compiled.py --check    # exit 1 when a build is stale or partial
@@ -10,7 +10,7 @@ module under a few folders, ``COMPILED_FOLDERS``) into a C extension
 (``replay/engine/walk.cpython-311-x86_64-linux-gnu.so`` beside
 ``replay/engine/walk.py``), and Python imports an extension before a source of the
 same name.  Without the extensions, or with ``BELOT_PURE=1`` given to
-``scripts/setup.sh``, the interpreter runs the ``.py`` files as before.
+``scripts/setup.sh``, the interpreter runs the ``.py`` files.
 
 An extension is compiled code: after editing one of those sources it no
 longer matches.  The build therefore records a hash of every source it compiled
@@ -48,7 +48,7 @@ INTERPRETED = (
     "replay/model/pickling.py",  # registers the records with copyreg, at import
     "replay/rules/rulesets",  # the table of variants and the builders: once per ruleset
 )
-#: belot ingest's rows and Arrow columns (docs/performance.md, "Ingest compiled")
+#: belot ingest's rows and Arrow columns
 COMPILED_MODULES = (
     "ingest/playcols.py",
     "ingest/arrowrows.py",

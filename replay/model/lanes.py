@@ -24,7 +24,7 @@ def own_abc_caches(cls: type) -> None:
     """Give ``cls`` isinstance caches of its own when it has an abstract base
     (``Sequence``, ``Mapping``, ``io.TextIOBase``) but none of its own.
 
-    Compiled by mypyc (docs/performance.md), a class is built without
+    Compiled by mypyc (docs/dev/compiled.md), a class is built without
     ``ABCMeta.__new__`` and would share its base's caches: after
     ``isinstance([], Sequence)`` a list would pass for a :class:`PlayLane`, and
     after ``isinstance((), PlayLane)`` a tuple would no longer pass for a

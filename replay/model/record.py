@@ -38,7 +38,7 @@ class ParseError:
                  deal: int | None = None) -> None:
         # the constructors of the classes read and replayed per deal are written out:
         # compiled by mypyc, a dataclass's generated __init__ runs interpreted, at
-        # several thousand instructions a call (docs/performance.md)
+        # several thousand instructions a call (docs/dev/compiled.md)
         self.code = code
         self.line = line
         self.col = col
