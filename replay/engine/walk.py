@@ -281,6 +281,8 @@ def check_layout(dw: DealWalk, contract: Contract | None) -> None:
         if count != expected:
             dw.flag("D202", deal.hand_seat_pos.get(seat, deal.hands_pos), None, seat,
                     f"seat {seat} holds {count} cards, not {expected}")
+    if seen & ~rs.deck:
+        report_outside_deck(dw, seats, seen & ~rs.deck)
     if deal.turn:
         b = CARD_BIT[deal.turn]
         if seen & b and not rs.turn_to_taker:
@@ -288,15 +290,38 @@ def check_layout(dw: DealWalk, contract: Contract | None) -> None:
         seen |= b
     for i, text in enumerate(deal.talon or []):
         b = CARD_BIT[text]
+        pos = deal.talon_card_pos[i] if i < len(deal.talon_card_pos) else deal.talon_pos
         if seen & b:
-            pos = deal.talon_card_pos[i] if i < len(deal.talon_card_pos) else deal.talon_pos
             dw.flag("D201", pos, None, None, f"{text} appears twice in the deal")
+        elif b & ~rs.deck:
+            dw.flag("D201", pos, None, None, outside_deck(dw, text))
         seen |= b
     if dw.known and not all_passed:
         missing = rs.deck & ~seen
         if missing:
             names = " ".join(CARD_TEXT[c] for c in cards_in(missing))
             dw.flag("D201", deal.hands_pos, None, None, f"missing from the deck: {names}")
+
+
+def report_outside_deck(dw: DealWalk, seats: list[int], outside: int) -> None:
+    """D201 at each card of the hands that the variant's deck does not have: the 7s and
+    8s of the 24-card deck (bg3-02, bg2-01)."""
+    hands = dw.deal.hands
+    if hands is None:
+        return
+    for seat in seats:
+        positions = dw.deal.hand_card_pos.get(seat, [])
+        k = 0
+        for delivery in hands[seat]:
+            for text in delivery:
+                if outside & 1 << card_of(text):
+                    pos = positions[k] if k < len(positions) else dw.deal.hands_pos
+                    dw.flag("D201", pos, None, seat, outside_deck(dw, text))
+                k += 1
+
+
+def outside_deck(dw: DealWalk, text: str) -> str:
+    return f"{text} is not a card of the {popcount(dw.rs.deck)}-card deck of {dw.rs.variant}"
 
 
 def report_duplicate(dw: DealWalk, text: str, seat: int, k: int) -> None:
