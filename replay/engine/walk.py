@@ -285,8 +285,10 @@ def check_layout(dw: DealWalk, contract: Contract | None) -> None:
         report_outside_deck(dw, seats, seen & ~rs.deck)
     if deal.turn:
         b = CARD_BIT[deal.turn]
-        if seen & b and not rs.turn_to_taker:
-            dw.flag("D201", deal.turn_pos, None, None, f"{deal.turn} appears twice in the deal")
+        if seen & b:
+            why = turned_card_misplaced(dw, contract, deal.turn, b)
+            if why is not None:
+                dw.flag("D201", deal.turn_pos, None, None, why)
         seen |= b
     for i, text in enumerate(deal.talon or []):
         b = CARD_BIT[text]
@@ -318,6 +320,30 @@ def report_outside_deck(dw: DealWalk, seats: list[int], outside: int) -> None:
                     pos = positions[k] if k < len(positions) else dw.deal.hands_pos
                     dw.flag("D201", pos, None, seat, outside_deck(dw, text))
                 k += 1
+
+
+def turned_card_misplaced(dw: DealWalk, contract: Contract | None, turn: str,
+                          b: int) -> str | None:
+    """Why the turned card may not stand in the hands where it is written, or None.
+
+    Where the taker receives it (fr4-05, ru-pair-03) it belongs in the taker's hand,
+    with his second delivery: it lay face up while the seats bid on their first cards.
+    Anywhere else it is a card twice, and so in every hand of a variant where it reaches
+    no one.  In a deal with no contract there is no taker to judge by: the hands are
+    then judged by their counts (D202) alone."""
+    if not dw.rs.turn_to_taker:
+        return f"{turn} appears twice in the deal"
+    if contract is None:
+        return None
+    taker = contract.seat
+    if not dw.hand.get(taker, 0) & b:
+        return f"{turn} appears twice in the deal"
+    hands = dw.deal.hands
+    deliveries = hands[taker] if hands is not None else []
+    if len(deliveries) > 1 and turn in deliveries[0]:
+        return (f"the turned {turn} is in the first delivery of seat {taker}: the taker "
+                "receives it with his second")
+    return None
 
 
 def outside_deck(dw: DealWalk, text: str) -> str:
