@@ -19,7 +19,7 @@ from functools import cache
 from belot import __version__
 
 #: the parts a user asks about, by the module whose form decides their speed
-PARTS = (("reader", "ingest.bgn.reader"), ("engine", "replay.engine"))
+PARTS = (("reader", "ingest.bgn.reader"), ("engine", "replay.engine.walk"))
 
 
 def loaded_from(module: str) -> str:

@@ -1,6 +1,6 @@
 """The double-dummy kernel compiled once per machine, where a user first meets it.
 
-numba compiles ``replay.ddkernel`` to machine code the first time it runs on a
+numba compiles ``replay.solver.kernel`` to machine code the first time it runs on a
 machine and keeps the result in the user's cache folder (``NUMBA_CACHE_DIR``, by
 default ``~/.cache/belot-replay/numba``; never inside the installation); every
 later process loads it from there.  Left to itself, the first ``belot analyze``
@@ -28,14 +28,14 @@ from pathlib import Path
 
 
 def cache_dir() -> Path:
-    """Where numba keeps the compiled kernel (``replay.ddkernel`` chooses it)."""
-    import replay.ddkernel  # noqa: F401  (sets NUMBA_CACHE_DIR unless the user did)
+    """Where numba keeps the compiled kernel (``replay.solver.kernel`` chooses it)."""
+    import replay.solver.kernel  # noqa: F401  (sets NUMBA_CACHE_DIR unless the user did)
 
     return Path(os.environ["NUMBA_CACHE_DIR"])
 
 
 def _mark(threads: bool) -> Path:
-    import replay.ddkernel as kernel
+    import replay.solver.kernel as kernel
 
     source = Path(str(kernel.__file__)).resolve()
     key = hashlib.sha256(source.read_bytes())
@@ -61,7 +61,7 @@ def prepare_solver(say: Callable[[str], None] = _stderr, threads: bool = False) 
     (``belot analyze`` runs one thread a process and never needs them)."""
     if kernel_ready(threads):
         return 0.0
-    from replay.solver import warm
+    from replay.solver.search import warm
 
     say(f"belot: compiling the double-dummy solver for this computer, once (about a "
         f"minute); kept in {cache_dir()}")

@@ -24,20 +24,11 @@ from ingest.bgn.lexer import (
     classify,
     iter_lines,
 )
+from ingest.bgn.tags import dealer_takes_after_all_pass
 from ingest.bgn.writer import ordered_tags, sorted_cards
-from replay.record import (
-    Announce,
-    Call,
-    Claim,
-    Combination,
-    Deal,
-    Exchange,
-    Game,
-    ParseError,
-    Play,
-    ScoreLine,
-)
-from replay.variants import TableFacts, table_facts
+from replay.model.elements import Announce, Call, Claim, Combination, Exchange, Play
+from replay.model.record import Deal, Game, ParseError, ScoreLine
+from replay.model.variants import TableFacts, table_facts
 
 __all__ = ["game_to_json", "game_from_json", "dumps_game", "read_jsonl", "JsonFormError"]
 
@@ -210,7 +201,8 @@ def _text(v: Any, where: str) -> str:
     return " ".join(_str(v, where).split())
 
 
-def _deal_from(obj: Any, i: int, n: int, facts: TableFacts) -> Deal:
+def _deal_from(obj: Any, i: int, n: int, facts: TableFacts,
+               play_after_all_pass: bool = False) -> Deal:
     w = f"deal {i}"
     o = _dict(obj, w)
     for k in o:
@@ -289,7 +281,8 @@ def _deal_from(obj: Any, i: int, n: int, facts: TableFacts) -> Deal:
             deal.declare[seat] = combos
         deal.declare = {s: deal.declare.get(s, []) for s in range(1, n + 1)}
     if "plays" in o:
-        if deal.bids and all(c.call == "pass" for c in deal.bids):
+        if (deal.bids and all(c.call == "pass" for c in deal.bids)
+                and not play_after_all_pass):
             raise _fail(f"{w}.plays", "'play' after an auction in which every seat passed", "P103")
         deal.plays = []
         for j, p in enumerate(_list(o["plays"], f"{w}.plays")):
@@ -365,7 +358,8 @@ def game_from_json(obj: Any) -> Game:
         game.tags[k] = v
     facts = table_facts(game.tags.get("Variant"))
     n = facts.players
-    game.deals = [_deal_from(d, i + 1, n, facts)
+    dealer_takes = dealer_takes_after_all_pass(game.tags)
+    game.deals = [_deal_from(d, i + 1, n, facts, dealer_takes)
                   for i, d in enumerate(_list(o.get("deals", []), "deals"))]
     if "result" in o:
         r = _str(o["result"], "result")

@@ -22,7 +22,7 @@ from dashboard.format import number, pct
 from ingest.bgn import reader
 from ingest.bgn.reader import parse_game
 from ingest.bgn.writer import game_id
-from replay import engine
+from replay.engine import walk as engine
 
 HAND_ID = game_id(parse_game(HAND_TEXT))
 TIMEOUT = 60

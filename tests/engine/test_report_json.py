@@ -15,8 +15,8 @@ from support.mutations import mutate_lines
 from ingest.bgn.lexer import open_text
 from ingest.bgn.reader import parse_games
 from ingest.bgn.writer import write_game
-from ingest.validate import validate_game
-from replay.report import DealReport, GameReport, Violation
+from ingest.validation import validate_game
+from replay.engine.report import DealReport, GameReport, Violation
 from replay.simulate import SUPPORTED, simulate_games
 
 ROOT = Path(__file__).resolve().parents[2]

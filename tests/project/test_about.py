@@ -18,7 +18,7 @@ from support.pure_python import ROOT, is_compiled
 import belot
 from belot.about import footer
 from ingest.bgn import reader
-from replay import engine
+from replay.engine import walk as engine
 
 
 def _belot(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
@@ -86,4 +86,4 @@ def test_the_solver_is_compiled_once_into_the_cache_and_says_so(tmp_path):
     assert re.fullmatch(r"belot: solver compiled in \d+ s", said[1])
     assert len(said) == 2  # the second call found the mark
     assert len(list(cache.glob("belot-kernel-*"))) == 1
-    assert not list((ROOT / "replay").glob("__pycache__/ddkernel*.nbi"))
+    assert not list((ROOT / "replay").rglob("__pycache__/kernel*.nbi"))

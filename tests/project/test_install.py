@@ -43,7 +43,7 @@ SUFFIX = sysconfig.get_config_var("EXT_SUFFIX")
 #: the compiled modules a wheel built with a C compiler holds, beside their sources
 COMPILED = {str(p.relative_to(REPO)) for p in build_script().built_files()}
 #: what ``belot --version`` says of the reader and the engine, by module
-PARTS = (("reader", "ingest/bgn/reader"), ("engine", "replay/engine"))
+PARTS = (("reader", "ingest/bgn/reader"), ("engine", "replay/engine/walk"))
 
 
 def _run(argv: list, **kw) -> subprocess.CompletedProcess:
@@ -68,14 +68,14 @@ def _listing(root: Path) -> dict[str, tuple[int, int]]:
 
 
 def _shipped() -> set[str]:
-    """What the wheel must hold: every module of the project's packages and every
-    bundled record (``data/`` as ``belot/data/``)."""
+    """What the wheel must hold: every module of the project's packages, every
+    bundled record (``data/`` as ``belot/data/``) and the typed packages' markers."""
     want = {str(p.relative_to(REPO)) for pkg in PACKAGES for p in (REPO / pkg).rglob("*.py")
             if "__pycache__" not in p.parts and not p.is_relative_to(REPO / "belot" / "data")}
     for pattern in ("samples/*.bgn", "sim/*.bgn.gz"):
         want |= {f"belot/data/{p.relative_to(REPO / 'data')}" for p in (REPO / "data").glob(
             pattern)}
-    return want
+    return want | {"replay/py.typed", "ingest/py.typed"}  # typed packages (PEP 561)
 
 
 def _wheel_names(wheel: Path) -> set[str]:
@@ -170,7 +170,7 @@ def test_every_command_works_from_the_installed_wheel(installed):
     # the package that answers is the installed one, not the checkout, and its reader
     # and engine are the compiled modules
     where = _ok(_run([venv / "bin" / "python", "-c", "import belot, dashboard; "
-                      "import ingest.bgn.reader as r, replay.engine as e; "
+                      "import ingest.bgn.reader as r, replay.engine.walk as e; "
                       "print(belot.__file__, dashboard.__file__, r.__file__, e.__file__)"],
                      cwd=work, env=env)).split()
     assert all(Path(p).is_relative_to(site) for p in where)
@@ -220,7 +220,7 @@ def test_every_command_works_from_the_installed_wheel(installed):
     assert said[0] == ("belot: compiling the double-dummy solver for this computer, once "
                        f"(about a minute); kept in {cache}")
     assert re.fullmatch(r"belot: solver compiled in \d+ s", said[1]), said
-    assert list(cache.rglob("ddkernel.*.nbi"))
+    assert list(cache.rglob("kernel.*.nbi"))
     again = belot("analyze", sample.name)
     assert not [line for line in again.stderr.splitlines() if "compil" in line]
     want = _run([sys.executable, "-m", "belot", "analyze", sample.name], cwd=work,
