@@ -28,6 +28,7 @@ from ingest.playcols import CARD_DICT, PlayColumns
 from ingest.schema import TABLES
 from replay.cards import CONTRACT_TABLES, RANKS, SUIT_MASK, SUITS, card_of
 from replay.declarations import CARRE, parse_combo
+from replay.jsontext import escape_line_breaks
 from replay.record import Deal, Game, HandsLine, ScoreLine
 from replay.report import DealReport, GameReport
 from replay.ruleset import Ruleset, RulesetError
@@ -291,7 +292,11 @@ class RowSink:
                               v.deal, v.trick, v.seat, v.message)
                              for k, v in enumerate(report.violations)])
             games_out.append(games_row)
-            records_out.append((gid, ctx.form, game.source_text))
+            # a JSON Lines record is kept as one line for every reader (replay.jsontext);
+            # the line as read may hold U+2028 and its kin raw, inside its strings
+            text = (escape_line_breaks(game.source_text) if ctx.form == "jsonl"
+                    else game.source_text)
+            records_out.append((gid, ctx.form, text))
         except BaseException:
             for lst, n in marks:
                 del lst[n:]

@@ -48,6 +48,7 @@ MODULES = (
     "replay/cards.py",
     "replay/variants.py",
     "replay/record.py",
+    "replay/jsontext.py",
     "replay/report.py",
     "replay/legality.py",
     "replay/bela.py",

@@ -25,6 +25,7 @@ from ingest.bgn.lexer import (
     iter_lines,
 )
 from ingest.bgn.writer import ordered_tags, sorted_cards
+from replay.jsontext import dumps
 from replay.record import (
     Announce,
     Call,
@@ -135,8 +136,9 @@ def game_to_json(game: Game) -> dict[str, Any]:
 
 
 def dumps_game(game: Game) -> str:
-    """One JSON Lines line (without the LF) for a game."""
-    return json.dumps(game_to_json(game), ensure_ascii=False, separators=(",", ":"))
+    """One JSON Lines line (without the LF) for a game: no character in it that any
+    reader takes for a line end (``replay.jsontext``)."""
+    return dumps(game_to_json(game), separators=(",", ":"))
 
 
 # ---------------------------------------------------------------------- from JSON
