@@ -23,6 +23,7 @@ from ingest.bgn.lexer import (
     call_of,
     classify,
     iter_lines,
+    sheet_value,
 )
 from ingest.bgn.writer import ordered_tags, sorted_cards
 from replay.jsontext import dumps
@@ -205,7 +206,7 @@ def _number(v: Any, where: str, dash: bool) -> Decimal | None:
         raise _fail(where, f"expected a number, found {v!r}") from e
     if not d.is_finite():
         raise _fail(where, f"expected a finite number, found {v!r}")
-    return d
+    return sheet_value(d)
 
 
 def _text(v: Any, where: str) -> str:
