@@ -1,4 +1,4 @@
-"""DuckDB analytics over the Parquet event dataset (issue 6).
+"""DuckDB analytics over the Parquet event dataset.
 
     from analytics import open_dataset, Filters, METRICS
     a = open_dataset("data/dataset")

@@ -1,5 +1,5 @@
 """Compiled (mypyc) against interpreted, whole ``belot validate -j 1`` commands side by
-side, beside python-chess, in CPU seconds (docs/performance.md, "Compiled with mypyc").
+side, beside python-chess, in CPU seconds (docs/performance.md#compiled-with-mypyc).
 
     python benchmarks/bench_compiled.py                  # 100,000 yu4/mk4 deals
     python benchmarks/bench_compiled.py --all-variants   # every playable variant
@@ -10,9 +10,9 @@ The interpreted side runs in a copy of the project without the build
 Each round runs, in turn: python-chess reading and replaying a PGN file, the
 compiled command and the interpreted one, each with the text and the JSON
 report, each in a fresh process; the best of the rounds is kept.  CPU seconds
-(user + system, of the process) rather than wall clock: on this shared 2-core
-machine the wall clock of one process doubles when another session's work takes
-the other core, its CPU time barely moves.
+(user + system, of the process) rather than wall clock: on a shared 2-core
+machine the wall clock of one process doubles when other work takes the other
+core, its CPU time barely moves.
 """
 
 from __future__ import annotations

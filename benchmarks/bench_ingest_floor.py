@@ -27,8 +27,7 @@ the whole command): what no change to the row builders can go below while the
 dataset writes the same tables through pyarrow.  ``ceiling`` is the validate rate
 over that floor's rate: the best ratio ingest could reach.  The **bare stages**
 are reading, the identity, the replay and pyarrow's writing alone: no driver, no
-rows, no Arrow, no start-up, no loading of the writer (docs/performance.md,
-"Ingest against validation: the floor").
+rows, no Arrow, no start-up, no loading of the writer (docs/performance.md#ingest).
 
 ``--writers`` also writes the same Arrow tables through the two other Parquet
 writers the project depends on, polars (``write_parquet``, zstd level 1, no

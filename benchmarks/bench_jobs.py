@@ -11,7 +11,7 @@ over, writing the output in order) and those of its worker processes (reaped by
 then).  ``-j 1`` and ``-j 2`` take turns, ``--rounds`` times; the table shows the
 median of each figure.
 
-Why CPU rather than the wall clock: on this shared 2-core machine the other core
+Why CPU rather than the wall clock: on a shared 2-core machine the other core
 is often busy, so the wall clock of a ``-j 2`` run says more about the neighbours
 than about the code.  CPU seconds barely move.  On two free cores a ``-j 2`` run
 cannot take less than half the CPU of all its processes, so

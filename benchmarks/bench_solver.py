@@ -19,7 +19,7 @@ What it measures (one process, numba cache warm; one thread, and again with
 - baseline 1: the same kernel with ``NUMBA_DISABLE_JIT=1`` (plain Python), full
   solves of the first ``--baseline`` deals, in a subprocess;
 - baseline 2: the same compiled kernel and table driven by MTD(f) (null-window
-  probes, as the solver did until session 8) on the first ``--mtd`` deals,
+  probes from a guess) on the first ``--mtd`` deals,
   taking its turn deal by deal with the solver;
 - baseline 3: the plain minimax of tests/dd_brute.py against the solver on
   4-trick endings (the minimax cannot finish a whole deal in reasonable time).
@@ -84,8 +84,7 @@ def solve_times(kind: int, hands_list, nodes: list[int] | None = None,
 def mtd_times(kind: int, hands_list) -> list[float]:
     """The same kernel driven by MTD(f) instead of one principal variation
     search: null-window probes, steps from a guess (half the points) taking
-    turns with bisection between the proven bounds (the solver's driver until
-    session 8)."""
+    turns with bisection between the proven bounds)."""
 
     from replay import ddkernel as k
     from replay.rulesets import load_ruleset

@@ -22,7 +22,7 @@ What it measures (one process, one core, unless said otherwise):
 
 The corpora are generated once into benchmarks/out/ (git-ignored) and reused.
 Seconds drift with the machine's load; whether one change helped is decided by
-instruction counts (``benchmarks/count_instructions.py``, docs/performance.md).
+instruction counts (``benchmarks/count_instructions.py``, docs/dev/measuring.md).
 """
 
 from __future__ import annotations
@@ -225,7 +225,7 @@ def chess_rate_in_subprocess(pgn: Path) -> float:
 def bench_jobs(path: Path, plays: int, pgn: Path, rounds: int) -> None:
     """Whole ``belot validate`` commands, one worker against two (start-up included),
     and python-chess beside them. The four commands and python-chess take turns,
-    round after round, and each keeps its best round: this machine's speed drifts
+    round after round, and each keeps its best round: a shared machine's speed drifts
     by a fifth within minutes, so figures measured one after the other compare
     the minutes as much as the programs."""
     print(f"\nwhole commands (python -m belot ..., start-up included; {rounds} rounds taking "
@@ -255,7 +255,7 @@ def bench_jobs(path: Path, plays: int, pgn: Path, rounds: int) -> None:
 def bench_json_ab(path: Path, rounds: int) -> None:
     """Whole ``belot validate -j 1`` with the text report against the same with
     ``--json``, taking turns for ``rounds`` rounds (start-up and output included):
-    the best and the median of each, and JSON's CPU seconds over text's (issue 17's
+    the best and the median of each, and JSON's CPU seconds over text's (the
     target: the JSON report within 10% of the text report)."""
     import statistics
 
@@ -373,7 +373,7 @@ def main() -> None:
           f"{chess_r['plies']:,} plies, {chess_pps:,.0f} plies/s")
     print(f"ratio: our card plays/s / chess plies/s = {full_pps / chess_pps:.1f}x text, "
           f"{json_pps / chess_pps:.1f}x JSON")
-    print(f"targets (issue 17): text report >= 10x python-chess: "
+    print(f"targets: text report >= 10x python-chess: "
           f"{'met' if full_pps >= 10 * chess_pps else 'NOT met'}; JSON within 10% of text "
           f"({json_pps / full_pps:.0%} of it): {'met' if json_pps >= 0.9 * full_pps else 'NOT met'}; "
           f">= 500,000 card plays/s in process: {'met' if full_pps >= 500_000 else 'NOT met'}")
@@ -389,7 +389,7 @@ def main() -> None:
         for variant, f in split_by_variant(path).items():
             # the best of two: one pass of a short corpus (bg2: 2,950 deals, 0.1 s) is at
             # the mercy of one collection or one busy moment of the machine; the first
-            # variant timed came out at half its rate in two sessions' runs
+            # variant timed can come out at half its rate
             r = min((bench_full(f) for _ in range(2)), key=lambda x: x["seconds"])
             pps = r["plays"] / r["seconds"]
             print(f"  {variant:8s} {r['deals']:7,d} {r['plays'] / r['deals']:10.1f} "

@@ -1,4 +1,4 @@
-"""Instructions per deal, counted with callgrind (docs/performance.md, "Measuring").
+"""Instructions per deal, counted with callgrind (docs/dev/measuring.md).
 
     python benchmarks/count_instructions.py                 # yu4/mk4, text report
     python benchmarks/count_instructions.py --mix           # all twelve variants mixed

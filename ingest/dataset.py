@@ -69,7 +69,7 @@ PARQUET_OPTIONS = {"compression": "zstd", "compression_level": 1, "use_dictionar
 #: columns that count (a card's place in its deal and trick, a trick's number, a line
 #: number) written without a dictionary: measured on 20,000 deals, the dictionary made
 #: ``plays.idx`` and ``plays.position`` three times slower to write and larger, and
-#: ``line`` ten times larger than delta encoding (docs/performance.md, "Ingest, session 7")
+#: ``line`` ten times larger than delta encoding
 COLUMN_ENCODING = {"idx": "PLAIN", "position": "PLAIN", "trick": "DELTA_BINARY_PACKED",
                    "line": "DELTA_BINARY_PACKED"}
 
@@ -77,13 +77,12 @@ COLUMN_ENCODING = {"idx": "PLAIN", "position": "PLAIN", "trick": "DELTA_BINARY_P
 #: the identities (SHA-256 in hex: ``game_id``, ``deal_id``) are spread evenly over all
 #: their values, so a part of a few hundred games spans nearly all of them: their min/max
 #: statistics skip no row group, and cost a tenth of the plays table's writing (a 64-byte
-#: comparison per row; docs/performance.md, "Ingest, session 9")
+#: comparison per row)
 NO_STATISTICS = frozenset({"game_id", "deal_id"})
 #: the seats and counters of a deal's cards and tricks run through their whole range
 #: (seats 1..n, tricks 1..8, places 1..32) in every deal, so every part of every size
 #: holds all their values and their statistics skip nothing either; computing them was
-#: a min/max pass over most of the plays' and tricks' numbers (docs/performance.md,
-#: "Ingest, session 10")
+#: a min/max pass over most of the plays' and tricks' numbers
 FULL_RANGE = frozenset({"idx", "trick", "position", "seat", "leader", "winner",
                         "seat1", "seat2", "seat3", "seat4"})
 

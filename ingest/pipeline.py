@@ -72,12 +72,12 @@ from replay.report import GameReport
 
 #: the smallest unit of work by default: each unit writes a Parquet part per table and
 #: variant, fsynced, and a commit record, about 40 ms of CPU whatever the unit's size
-#: (docs/performance.md); 256 KB of text is about 0.2 s of work
+#: (docs/dev/hot-path.md); 256 KB of text is about 0.2 s of work
 MIN_UNIT_CHARS = 256 << 10
 
 #: units per worker (``ingest.chunks.unit_chars``): every unit writes its own Parquet
-#: parts (about 30 ms of CPU a unit whatever its size, docs/performance.md "Ingest,
-#: session 8"), so ingest cuts two a worker where validate cuts more
+#: parts (about 30 ms of CPU a unit whatever its size), so ingest cuts two a worker
+#: where validate cuts more
 UNITS_PER_WORKER = 2
 
 #: with ``--analyze`` solving costs ~0.1 s a deal (~350 characters of text): units of at

@@ -96,7 +96,7 @@ class Contract:
     def __init__(self, seat: int, kind: int, value: int | None = None, double: int = 1,
                  round: int = 1, capot: bool = False, kontras: tuple[int, ...] = ()) -> None:
         # written out: compiled by mypyc, a dataclass's generated __init__ runs
-        # interpreted, at several thousand instructions a call (docs/performance.md)
+        # interpreted, at several thousand instructions a call (docs/dev/compiled.md)
         self.seat = seat
         self.kind = kind
         self.value = value

@@ -24,7 +24,7 @@ SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 NO_TRUMPS = 4
 ALL_TRUMPS = 5
 
-# Final: compiled by mypyc (docs/performance.md), a Final name is a constant of the
+# Final: compiled by mypyc (docs/dev/compiled.md), a Final name is a constant of the
 # module, read without a look-up in its globals
 FULL_DECK: Final = (1 << 32) - 1
 SUIT_MASK: Final = tuple(0xFF << (8 * s) for s in range(4))
@@ -60,7 +60,7 @@ def card_of(text: str) -> int:
 
     By the codes of its two characters rather than a dictionary: the card texts of
     a line just read are new strings, and hashing one costs more than all the rest
-    of a look-up (docs/performance.md)."""
+    of a look-up (docs/dev/hot-path.md)."""
     card = _by_codes(text)
     return card if card >= 0 else CARD_INDEX[text]
 

@@ -9,14 +9,13 @@ combinations (yu4-18, mk4-13); how ties break is the variant's policy.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
 from replay.cards import RANKS, SUITS
 from replay.pickling import by_fields
-from replay.record import Combination
 
 RUN: Final = 0
 CARRE: Final = 1
@@ -279,13 +278,25 @@ def holds(hand: int, combo: Combo) -> bool:
     return combo.mask != 0 and hand & combo.mask == combo.mask
 
 
-def carre_cards(hand: int, written: Iterable[Combination]) -> int:
-    """The cards of the held carrés among a seat's written combinations."""
+#: the four cards of the rank-0 card (one bit per suit, eight bits apart); shifted by a
+#: natural rank index it gives that rank's four cards
+_FOUR_OF_RANK: Final = 0x01010101
+
+
+def scoring_carre_cards(hand: int, carre_values: Sequence[int]) -> int:
+    """The cards of every carré the seat holds that scores (``carre_values`` by natural
+    rank; fours of 7s and 8s are worth 0), written or not.
+
+    Where a card serves in one declaration only (bg4-32 under ``card-reuse=off``, fr4),
+    the player chooses which declaration a shared card serves: a seat holding four tens
+    and 7H-TH may keep TH for the carré and declare the tierce 7H-9H, and whether it
+    then writes the carré does not change which run it holds.  A four that scores
+    nothing is no such choice: it does not shorten a run."""
     out = 0
-    for comb in written:
-        combo = parse_combo(comb.text)
-        if combo is not None and combo.kind == CARRE and holds(hand, combo):
-            out |= combo.mask
+    for rank, value in enumerate(carre_values):
+        four = _FOUR_OF_RANK << rank
+        if value and hand & four == four:
+            out |= four
     return out
 
 
@@ -295,8 +306,9 @@ def not_held(hand: int, combo: Combo, reserved: int = 0) -> str | None:
     A run is declared whole (docs/bgn/replay.md §2 reading of yu4-24 and §6 T08: a sixte
     8-K is one run, not two tierces): a ``run3:TS`` from a hand holding 8S to KS
     names a three-card run the seat does not have, so it is not held.  Cards in
-    ``reserved`` (the seat's carrés, where a card may not serve twice: bg4-32)
-    do not lengthen a run: carré of kings and ``run4:QD`` from 9D-KD is whole."""
+    ``reserved`` (the seat's scoring carrés, where a card may not serve twice: bg4-32,
+    ``scoring_carre_cards``) do not lengthen a run: four kings and ``run4:QD`` from
+    9D-KD is whole, whether ``carre:K`` is written or not."""
     if not holds(hand, combo):
         return "without holding it"
     if combo.kind != RUN:

@@ -40,11 +40,11 @@ from replay.declarations import (
     Combo,
     Contest,
     DeclCamps,
-    carre_cards,
     decide,
     holds,
     not_held,
     parse_combo,
+    scoring_carre_cards,
 )
 from replay.exchange import ExchangeKind, ExchangeOutcome, hungarian, ru3_swap, yu3_discards
 from replay.figures import check_announcements
@@ -546,7 +546,8 @@ class DealWalk:
             runs_used = 0
             carres_used = 0
             first_key = None
-            reserved = 0 if policy.run_and_carre_share else carre_cards(hand, written)
+            reserved = (0 if policy.run_and_carre_share  # bg4-32: a card in one declaration
+                        else scoring_carre_cards(hand, policy.carre_values))
             for comb in written:
                 combo = parse_combo(comb.text)
                 if combo is None:  # the reader guarantees the spelling

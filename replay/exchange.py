@@ -44,7 +44,7 @@ class ExchangeOutcome:
     def __init__(self, findings: list[tuple[str, tuple[int, int], int, str]] | None = None,
                  discarded: dict[int, int] | None = None, turn: int | None = None) -> None:
         # written out: compiled by mypyc, a dataclass's generated __init__ runs
-        # interpreted, at several thousand instructions a call (docs/performance.md)
+        # interpreted, at several thousand instructions a call (docs/dev/compiled.md)
         self.findings = [] if findings is None else findings
         self.discarded = {} if discarded is None else discarded
         self.turn = turn

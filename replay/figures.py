@@ -41,7 +41,7 @@ class Announced:
     def __init__(self, figures: list[str] | None = None,
                  findings: list[tuple[str, tuple[int, int], int, str]] | None = None) -> None:
         # written out: compiled by mypyc, a dataclass's generated __init__ runs
-        # interpreted, at several thousand instructions a call (docs/performance.md)
+        # interpreted, at several thousand instructions a call (docs/dev/compiled.md)
         self.figures = [] if figures is None else figures
         self.findings = [] if findings is None else findings
 

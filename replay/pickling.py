@@ -1,6 +1,6 @@
 """Pickling the engine's frozen records the same way compiled and interpreted.
 
-Compiled by mypyc (docs/performance.md), a frozen dataclass cannot be unpickled
+Compiled by mypyc (docs/dev/compiled.md), a frozen dataclass cannot be unpickled
 the default way: pickle makes the object empty and then sets its fields, which
 the frozen class refuses.  Nor can a class with a constructor of its own that
 takes arguments (the records and reports made per deal): compiled, making the

@@ -48,7 +48,7 @@ class ParseError:
                  deal: int | None = None) -> None:
         # the constructors of the classes read and replayed per deal are written out:
         # compiled by mypyc, a dataclass's generated __init__ runs interpreted, at
-        # several thousand instructions a call (docs/performance.md)
+        # several thousand instructions a call (docs/dev/compiled.md)
         self.code = code
         self.line = line
         self.col = col
@@ -110,7 +110,7 @@ def own_abc_caches(cls: type) -> None:
     """Give ``cls`` isinstance caches of its own when it has an abstract base
     (``Sequence``, ``Mapping``, ``io.TextIOBase``) but none of its own.
 
-    Compiled by mypyc (docs/performance.md), a class is built without
+    Compiled by mypyc (docs/dev/compiled.md), a class is built without
     ``ABCMeta.__new__`` and would share its base's caches: after
     ``isinstance([], Sequence)`` a list would pass for a :class:`PlayLane`, and
     after ``isinstance((), PlayLane)`` a tuple would no longer pass for a

@@ -47,7 +47,7 @@ class Violation:
                  trick: int | None, seat: int | None, message: str) -> None:
         # the constructors of the classes made per deal are written out: compiled by
         # mypyc, a dataclass's generated __init__ runs interpreted, at several
-        # thousand instructions a call (docs/performance.md)
+        # thousand instructions a call (docs/dev/compiled.md)
         self.code = code
         self.line = line
         self.col = col
@@ -370,7 +370,7 @@ class GameReport:
 
         ``belot validate --json`` prints one such line per game.  Through
         ``json.dumps`` a deal cost a dict, two lists and the encoder's walk over
-        them, more than a sixth of a deal's validation (docs/performance.md).
+        them, more than a sixth of a deal's validation (docs/dev/hot-path.md).
         Here a deal is one formatted string (``_deal_json``) whose numbers are
         looked up, not formatted (``_int_text``), and the line joins them once.
         The text is the same byte for byte (``tests/test_report_json.py``

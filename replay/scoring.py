@@ -102,7 +102,7 @@ class Tally:
                  tricks: list[int], decl: list[int], decl_all: int, bela: list[int],
                  capot_side: int | None, soloist: SoloistPlay | None = None) -> None:
         # written out: compiled by mypyc, a dataclass's generated __init__ runs
-        # interpreted, at several thousand instructions a call (docs/performance.md)
+        # interpreted, at several thousand instructions a call (docs/dev/compiled.md)
         self.contract = contract
         self.caller_side = caller_side
         self.points = points

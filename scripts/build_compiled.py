@@ -1,5 +1,5 @@
-"""Compile the reader and the engine with mypyc, in place (docs/performance.md,
-"Compiled with mypyc").
+"""Compile the reader and the engine with mypyc, in place (docs/dev/compiled.md says
+what the compiled sources must respect).
 
     python scripts/build_compiled.py            # build, or say the build is up to date
     python scripts/build_compiled.py --check    # exit 1 when a build is stale or partial
@@ -9,7 +9,7 @@ The same sources run either way: mypyc turns each module below into a C
 extension (``replay/engine.cpython-311-x86_64-linux-gnu.so`` beside
 ``replay/engine.py``), and Python imports an extension before a source of the
 same name.  Without the extensions, or with ``BELOT_PURE=1`` given to
-``scripts/setup.sh``, the interpreter runs the ``.py`` files as before.
+``scripts/setup.sh``, the interpreter runs the ``.py`` files.
 
 An extension is compiled code: after editing one of the sources below it no
 longer matches.  The build therefore records a hash of every source it compiled
@@ -59,7 +59,7 @@ MODULES = (
     "replay/scoring.py",
     "replay/ruleset.py",
     "replay/engine.py",
-    # belot ingest's rows and Arrow columns (docs/performance.md, "Ingest compiled")
+    # belot ingest's rows and Arrow columns
     "ingest/playcols.py",
     "ingest/arrowrows.py",
     "ingest/events.py",

@@ -12,12 +12,12 @@ fi
 .venv/bin/python -m pip install --quiet --upgrade pip
 .venv/bin/python -m pip install --quiet -e '.[test,dask,docs]'
 # Bytecode for our own sources: an editable install is not compiled by pip, and with
-# PYTHONDONTWRITEBYTECODE set (as on this machine) Python would compile every module on
+# PYTHONDONTWRITEBYTECODE set Python would compile every module on
 # every run -- 0.05 s of 'belot --help' and 0.15 s of each 'belot validate'.  A source
 # edited later simply has a stale .pyc, which Python ignores (it checks the mtime).
 .venv/bin/python -m compileall -q belot ingest replay analytics dashboard >/dev/null
-# Compile the reader and the engine with mypyc (docs/performance.md, "Compiled with
-# mypyc"); rebuilt only when one of their sources changed.  BELOT_PURE=1 skips the
+# Compile the reader and the engine with mypyc (docs/performance.md#compiled-with-mypyc);
+# rebuilt only when one of their sources changed.  BELOT_PURE=1 skips the
 # build and removes one in place, so that the .py sources run.
 if [ "${BELOT_PURE:-0}" = 1 ]; then
   .venv/bin/python scripts/build_compiled.py --clean

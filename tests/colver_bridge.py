@@ -1,7 +1,7 @@
 """Deals played by colver's bots, written as BGN ``contree`` records, and compared with our engine.
 
 colver 0.11.1 (PyPI; a Rust Belote contrée engine with bots) plays the rules of
-``/work/shared/spec/contree.md``; see ``docs/colver-notes.md`` for its API.  This
+the contrée rules (docs/rules/contree.md); see ``docs/colver-notes.md`` for its API.  This
 module plays deals with its bots, keeps everything colver says about them (the
 legal calls and cards at every step, the trick winners, the card points, the deal
 score) and writes each deal as a one-deal BGN game.  :func:`compare` replays that
@@ -304,7 +304,7 @@ def record_text(deal: ColverDeal, deal_number: int = 1) -> str:
 
 
 # ---------------------------------------------------------------- the spec, read literally
-# A third opinion for triage: contree.md §1, §4 and §6 written out plainly, independent
+# A third opinion for triage: contree conventions 1, 4 and 6 (docs/rules/contree.md) written out plainly, independent
 # of replay/.  When colver and our engine disagree, this says which one the spec backs.
 _PLAIN_RANK = "789JQKTA"  # low → high, plain suits
 _TRUMP_RANK = "78QKTA9J"  # low → high, trump
@@ -341,7 +341,7 @@ def spec_winner(trick: list[int], trump: int) -> int:
 
 
 def spec_legal(hand: int, trick: list[int], seats: list[int], seat: int, trump: int) -> int:
-    """contree.md §4 A, B, C as written; seats are BGN seats, partners differ by 2."""
+    """contree convention 4 (docs/rules/contree.md) as written; seats are BGN seats, partners differ by 2."""
     if not trick:
         return hand
     cards = [c for c in range(32) if hand >> c & 1]
@@ -375,7 +375,7 @@ def spec_legal(hand: int, trick: list[int], seats: list[int], seat: int, trump: 
 
 def spec_score(value: int, taker: int, mult: int, pts: list[int], tricks: list[int],
                bel: list[int]) -> tuple[bool, list[int]]:
-    """contree.md §6: (made, [A, B])."""
+    """contree convention 6 (docs/rules/contree.md): (made, [A, B])."""
     d = 1 - taker
     if value == 250:
         made = tricks[taker] == 8
@@ -393,7 +393,7 @@ def spec_score(value: int, taker: int, mult: int, pts: list[int], tricks: list[i
 
 
 def spec_calls(history: list[tuple[int, str]], seat: int) -> frozenset[str]:
-    """contree.md §3: the legal calls of ``seat`` after ``history`` ((seat, call) pairs)."""
+    """contree convention 3 (docs/rules/contree.md): the legal calls of ``seat`` after ``history`` ((seat, call) pairs)."""
     best_value, best_seat, coinched = 0, None, False
     for who, call in history:
         if call == "X":

@@ -71,7 +71,7 @@ def winner(trick: list[str], contract: tuple) -> int:
 
 @dataclass(frozen=True)
 class Duties:
-    """One variant's reading of the play rows (rules-matrix §5.2 E), as booleans."""
+    """One variant's reading of the play rows (the play rows of docs/rules/*.md), as booleans."""
 
     #: plain led suit: beat the best card of that suit if able (iber)
     iber: bool

@@ -1,8 +1,8 @@
 """bg4, fr4 and contrée: play duties, auctions, and scores worked by hand.
 
 Rounding cases are the seed's published examples (002_4ad2490839f395cb.txt:
-324–328, 605–614; rules-matrix.md bg4-46, bg4-50, §6 T17–T19); contrée's
-figures are contree.md §6's own examples.
+324–328, 605–614; bg4-46, bg4-50, T17–T19 (docs/rules/readings.md)); contrée's
+figures are the examples of contree convention 6 (docs/rules/contree.md).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ def test_t02_trump_raise_over_partner_by_profile():
     assert legal("bg4", H, "9H 8H", "JH 7H") == {"JH"}  # o, q2
     assert legal("bg4", H, "9H 8H", "JH 7H", "profile=q1") == {"JH", "7H"}
     assert legal("fr4", H, "9H 8H", "JH 7H") == {"JH", "7H"}
-    assert legal("contree", H, "9H 8H", "JH 7H") == {"JH"}  # contree.md §4 A
+    assert legal("contree", H, "9H 8H", "JH 7H") == {"JH"}  # contree convention 4 (docs/rules/contree.md)
 
 
 def test_t03_void_with_partner_winning():

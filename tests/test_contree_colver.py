@@ -1,4 +1,4 @@
-"""The ``contree`` ruleset against colver 0.11.1, the independent engine contree.md names.
+"""The ``contree`` ruleset against colver 0.11.1, an independent engine (docs/colver-notes.md).
 
 Thousands of deals are played by colver's bots (tests/colver_bridge.py, seeds
 0..N-1, so every run plays the same deals), written as BGN records and replayed
@@ -90,10 +90,10 @@ def test_the_sample_covers_the_scoring_cases(deals):
 
 
 def test_colver_plays_contree_md_as_written(deals):
-    """colver against a literal reading of contree.md §3, §4 and §6 (the bridge's
+    """colver against a literal reading of contree conventions 3-6 (docs/rules/contree.md) (the bridge's
     ``spec_*``): if this fails, colver and the spec part ways, not our engine."""
     found = [d for deal in deals for d in spec_check(deal)]
-    assert not found, "colver departs from contree.md:\n" + _explain(found, deals)
+    assert not found, "colver departs from docs/rules/contree.md:\n" + _explain(found, deals)
 
 
 def test_records_replay_without_findings(disagreements, deals):

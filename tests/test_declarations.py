@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from engine_util import record, replay_text
 
-from replay.declarations import contest, holds, parse_combo
+from replay.declarations import contest, holds, parse_combo, scoring_carre_cards
 from replay.rulesets import load_ruleset
 
 H, S, D, C = 1, 0, 2, 3
@@ -21,7 +22,7 @@ def winner(variant: str, trump: int, entries: list[tuple[int, str]], rules=None)
 
 
 def test_parse_and_hold():
-    run = parse_combo("run4:KH")  # TH JH QH KH (bgn.md §3.2)
+    run = parse_combo("run4:KH")  # TH JH QH KH (docs/bgn/game.md)
     assert run.length == 4 and run.text == "run4:KH"
     assert parse_combo("run3:8H").mask == 0  # cannot exist: never held (A501)
     assert parse_combo("run9:AH") is None
@@ -88,3 +89,76 @@ def test_a_single_valid_declaration_wins_its_contest(variant, seat):
     # the same declaration beside a weaker one of the other camp still wins
     other = seat % rs.players + 1
     assert winner(variant, H, [(seat, "run4:TS"), (other, "run3:9D")]) == rs.side_of[seat]
+
+
+# --- bg4-32: a card in one declaration, and the run kept short of a carré -----------
+
+#: seat 4 holds 7H 8H 9H TH and the four tens (the layout of
+#: tests/records/worked/bg4-32-run-short-of-a-carre.bgn); seat 1 holds seven diamonds
+TENS_AND_HEARTS = """hands 1: 7S JD 9D AD KD / QD 8D 7D
+      2: AS QS 9S 8S 7C / 8C 9C JC
+      3: JS JH QH KH AH / AC KC QC
+      4: KS TS TD TC 7H / 8H 9H TH"""
+
+#: seat 1 holds the four 8s and 9C TC JC: its only run through 8C is 8C-JC
+EIGHTS_AND_CLUBS = """hands 1: 8S 8H 8D 8C 9C / TC JC AS
+      2: 7S 9S TS JS QS / KS 7H 9H
+      3: TH JH QH KH AH / 7D 9D TD
+      4: JD QD KD AD 7C / QC KC AC"""
+
+
+def declaration_findings(variant: str, hands: str, declare: str, *, bids: str,
+                         tags: str = "", turn: str = "", trick: str = "7S AS JS KS",
+                         ) -> list[tuple[str, str]]:
+    """The findings (code, message) of a one-trick record whose seats declare ``declare``."""
+    text = record(variant, tags=tags, hands=hands + (f"\nturn {turn}" if turn else ""),
+                  bids=bids, declare=declare, tricks=[trick], result="*")
+    return [(v.code, v.message) for v in replay_text(text).violations]
+
+
+def test_scoring_carre_cards_are_the_fours_worth_points():
+    """bg4-28: fours of 7s and 8s score nothing, so only the four tens are set aside."""
+    bg4 = load_ruleset("bg4").declarations
+    tens = sum(1 << (s * 8 + 3) for s in range(4))
+    eights = sum(1 << (s * 8 + 1) for s in range(4))
+    nine_of_hearts = 1 << (8 + 2)
+    assert scoring_carre_cards(tens | eights | nine_of_hearts, bg4.carre_values) == tens
+    assert scoring_carre_cards(eights | nine_of_hearts, bg4.carre_values) == 0
+    assert scoring_carre_cards(tens & ~(1 << 3), bg4.carre_values) == 0  # three tens: no carré
+
+
+@pytest.mark.parametrize("declare", ["declare 4: run3:9H", "declare 4: carre:T run3:9H"])
+def test_run_kept_short_of_a_scoring_carre_is_whole_in_bg4(declare: str):
+    """bg4-32 (card-reuse=off): the player chooses which declaration TH serves; the
+    tierce 7H-9H beside the four tens is whole, the carré written or not."""
+    assert declaration_findings("bg4", TENS_AND_HEARTS, declare,
+                                bids="bids D pass pass pass") == []
+
+
+def test_run_kept_short_of_a_scoring_carre_is_whole_in_fr4():
+    """fr4 takes bg4-32's q1 reading: a card in one declaration only, so the same tierce
+    beside four tens is whole."""
+    assert declaration_findings("fr4", TENS_AND_HEARTS, "declare 4: run3:9H",
+                                bids="bids take", turn="QD", tags='[Target "1001"]') == []
+
+
+def test_short_run_stays_a501_where_a_card_may_serve_twice():
+    """bg4-32 with card-reuse=on: TH serves the carré and the run at once, so the seat
+    holds the quarte 7H-TH and the tierce is a run it does not hold (A501)."""
+    assert declaration_findings("bg4", TENS_AND_HEARTS, "declare 4: run3:9H",
+                                bids="bids D pass pass pass", tags='[Rules "card-reuse=on"]') == [
+        ("A501", "seat 4 declared run3:9H but holds the longer run run4:TH: "
+                 "a run is declared whole")]
+
+
+@pytest.mark.parametrize("declare, codes", [("declare 1: run3:JC", ["A501"]),
+                                             ("declare 1: carre:8 run3:JC", ["A502", "A501"])])
+def test_a_four_that_scores_nothing_does_not_shorten_a_run(declare: str, codes: list[str]):
+    """bg4-28, bg4-32: four 8s are no declaration, so keeping 8C for them is no choice:
+    9C-JC beside 8C is part of the quarte 8C-JC (A501), with or without the four written
+    (written, the four is also A502)."""
+    found = declaration_findings("bg4", EIGHTS_AND_CLUBS, declare, bids="bids C pass pass pass",
+                                 trick="AS")
+    assert [code for code, _ in found] == codes
+    assert found[-1] == ("A501", "seat 1 declared run3:JC but holds the longer run run4:JC: "
+                                 "a run is declared whole")

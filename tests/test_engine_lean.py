@@ -1,5 +1,4 @@
-"""The engine's lean forms against what they stand for (docs/performance.md,
-"Issue 17, ninth round: the engine").
+"""The engine's lean forms against what they stand for (docs/dev/hot-path.md).
 
 The play loop keeps a trick's winner and points instead of a row, takes cards out
 of the hands through one mask, makes the bela book and the set of illegal cards

@@ -43,7 +43,7 @@ def test_wrong_score_and_total_s601_s602():
 
 
 def test_dash_for_a_fallen_side_reads_as_zero():
-    # '-' on the sheet is 0 (bgn.md §9.8): writing '-' for side A, which made 34, is S601
+    # '-' on the sheet is 0 (docs/bgn/replay.md §8): writing '-' for side A, which made 34, is S601
     # at the dash; writing '-' where the engine has 0 is no finding (next test).
     text = record(score="score - 128")
     r = replay_text(text)
@@ -125,7 +125,7 @@ def test_bela_on_a_card_that_is_not_a_trump_king_or_queen_a503():
 
 def test_revoke_in_mk4_ends_the_deal_with_162():
     # trick 5: seat 1 (side A, defenders) plays 7C holding 7D 8D: C401, and in mk4
-    # the deal ends there: the callers B score 162, A '-' (mk4-22, bgn.md §9.7).
+    # the deal ends there: the callers B score 162, A '-' (mk4-22, docs/bgn/replay.md §7).
     tricks = list(TRICKS)
     tricks[4] = "9D JD KD 7C"
     text = record("mk4", tricks=tricks, score="score - 162", total="total 0 162")
@@ -188,7 +188,7 @@ def test_capot_takes_the_contest_winners_declarations_in_yu4_only():
 
 def test_claim_game_yu4_true_and_false():
     # after trick 4: A has 34, B 58 card points.  Target 50: B's claim is true, the
-    # game ends, the deal is scored as those figures (bgn.md §9.14).
+    # game ends, the deal is scored as those figures (docs/bgn/replay.md §14).
     text = record(tags='[Target "50"]', tricks=TRICKS[:4], claim="2: claim game", result="B")
     r = replay_text(text)
     assert found(r) == []
@@ -253,7 +253,7 @@ def test_all_pass_deal_scores_nothing():
 
 # ---------------------------------------------------------- deal layout
 def test_duplicate_and_wrong_count_in_hands():
-    # an all-pass deal: the pre-bid count (6) is checked (bgn-details §1 hands);
+    # an all-pass deal: the pre-bid count (6) is checked (docs/bgn/game.md);
     # 7S is written twice (D201 at the second), seat 3 holds 5 cards (D202 at its "3:")
     hands = ("hands 1: 7S 8S 7H 8H 7D 8D 2: 7S TS 9H TH 9D TD "
              "3: JS QS JH QH JD 4: KS AS KH AH KD AD")

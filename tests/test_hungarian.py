@@ -105,7 +105,7 @@ def test_value_and_accounts():
 
 
 #: after the exchange seat 1 holds 7H 9H TH JH QH KH AH: his run is 9H-AH, written
-#: whole as run6:AH (bgn.md §9.2; a run5:AH would be A501)
+#: whole as run6:AH (docs/bgn/replay.md §2; a run5:AH would be A501)
 EXCHANGED = BASE.replace(
     "declare 1: run5:AH", "exchange 1: swap 8H take 7H discard KS\ndeclare 1: run6:AH").replace(
     "6. 8H TC QC", "6. 9H TC QC").replace("9. KS TD AC", "9. 7H TD AC").replace(
@@ -148,7 +148,7 @@ def test_no_trumps_has_no_declarations_and_no_bela():
     # Round 2 No trumps by seat 1 (after three passes of round 1).  Plain values:
     # 2 + 11 + 10 + 6 + 8 + 13 + 13 + 14 + (25 + 10) = 112, all nine tricks;
     # Absolut in No trumps needs 66 (hu3-17): made, V = 4.  Every declaration is
-    # A502 and the bela is A503 (conventions-hu.md §13).
+    # A502 and the bela is A503 (hu3 convention 13 (docs/rules/hu3.md)).
     text = BASE.replace("bids take", "bids pass pass pass NT").replace(
         "score 4 0 0\ntotal 4 0 0\n", "")
     errors, made, score = deal_of(text)

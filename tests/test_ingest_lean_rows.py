@@ -1,5 +1,5 @@
 """Ingest's rows from the compact forms against the rows from the plain record
-(docs/performance.md, "Ingest, session 10").
+(docs/dev/hot-path.md).
 
 A canonical record reaches ingest as compact lines (``HandsLine``, ``PlayLane``):
 the rows read the bidder's hand and the cards from them without building lists of

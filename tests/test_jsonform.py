@@ -1,4 +1,4 @@
-"""The JSON form (bgn.md §6, bgn-details §2 "JSON form") and JSON Lines input."""
+"""The JSON form (docs/bgn/json.md) and JSON Lines input."""
 
 from __future__ import annotations
 

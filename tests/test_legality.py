@@ -1,4 +1,4 @@
-"""Play duties, one situation at a time: rules-matrix.md §6 T01–T05 for yu4 and mk4.
+"""Play duties, one situation at a time: T01–T05 (docs/rules/readings.md) for yu4 and mk4.
 
 Each case builds the trick so far, the hand of the seat to play, and checks the
 exact legal set and the exact code a wrong card gets.  Seats 1 and 3 are side A,

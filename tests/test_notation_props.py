@@ -47,7 +47,7 @@ def test_canonical_text_is_a_fixed_point(game):
 def test_several_games_read_back_as_the_same_games(gs):
     for g in gs[:-1]:
         if not g.deals and g.result is None:
-            g.result = "*"  # tags alone do not end a game (bgn-details §1 "Games")
+            g.result = "*"  # tags alone do not end a game (docs/bgn/reading.md)
     out = io.StringIO()
     write_games(gs, out)
     text = out.getvalue()

@@ -3,7 +3,7 @@
 NikolayIT/BelotGameEngine (MIT, C#) plays Bulgarian Belot and tests its rules with
 small hand-written cases.  This file carries over their FACTS — the position and
 the answer their tests expect — never their code, and checks each one against
-our bg4 engine under its default profile ``o`` (rules-matrix.md bg4-01 …
+our bg4 engine under its default profile ``o`` (bg4-01 …
 bg4-50).  Every case names the test of theirs it comes from
 (``src/Tests/Belot.Engine.Tests/GameMechanics/<Class>.<method>``):
 

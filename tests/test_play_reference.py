@@ -1,8 +1,8 @@
 """The engine's play rules against the plain reference in ``tests/play_reference.py``.
 
 The simulator and the claim search call the engine's own legality, so a
-simulated corpus cannot show that legality wrong (issue: All-trumps tricks went
-to a card of another suit, and every simulated game agreed).  Here the engine is
+simulated corpus cannot show that legality wrong (All-trumps tricks given to
+a card of another suit would agree with every simulated game).  Here the engine is
 compared with a reference written apart, from the rule rows alone:
 
 - random positions of every variant, contract kind and switch value, at every

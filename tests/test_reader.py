@@ -1,4 +1,4 @@
-"""The BGN reader: every syntactic form of bgn.md §1–3 / bgn-details §1, with exact
+"""The BGN reader: every syntactic form of docs/bgn/game.md and docs/bgn/reading.md, with exact
 values and places, error recovery, and the streaming sources."""
 
 from __future__ import annotations

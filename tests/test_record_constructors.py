@@ -1,4 +1,4 @@
-"""The written-out constructors of the records and reports (docs/performance.md).
+"""The written-out constructors of the records and reports (docs/dev/compiled.md).
 
 The dataclasses the reader and the engine make per line and per deal have an
 ``__init__`` of their own (compiled by mypyc, the generated one runs interpreted).

@@ -2,7 +2,7 @@
 declarations, the place of a bad word after ``claim``; and the engine's inlined
 trick winner pinned to ``replay.legality``.
 
-Each test failed on the engine before the fix (see the issue on rules fidelity).
+Each test pins a case those records brought up.
 """
 
 from __future__ import annotations
@@ -151,7 +151,7 @@ def _declared(variant: str, hand: str, declare: str, bids: str) -> list[tuple]:
 
 @pytest.mark.parametrize("variant, bids", [("yu4", "bids H"), ("bg4", "bids H pass pass pass")])
 def test_a_run_is_declared_whole_not_split(variant, bids):
-    # yu4-24, §6 T08: 8S-KS is one sixte (run6:KS, 100), not two tierces (bgn.md §9.2)
+    # yu4-24, §6 T08: 8S-KS is one sixte (run6:KS, 100), not two tierces (docs/bgn/replay.md §2)
     hand = "8S 9S TS JS QS KS 7D 7C"
     assert _declared(variant, hand, "run6:KS", bids) == []
     split = _declared(variant, hand, "run3:TS run3:KS", bids)

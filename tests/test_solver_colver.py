@@ -2,7 +2,7 @@
 
 colver's ``Env.solve_scores()`` gives, for every legal card of the seat to play,
 the N-S card points at the end of the deal under double-dummy play (0..252: a
-capot is 252, as contree.md scores it and as our ``capot_in_last_trick`` does).
+capot is 252, as contree convention 1 (docs/rules/contree.md) scores it and as our ``capot_in_last_trick`` does).
 Our value of N-S (seats 1 and 3, camp 0 when seat 1 calls) after that card,
 plus what N-S has already taken, must be the same number for every card; so
 colver's best card is among ours.  Seats and cards map as in

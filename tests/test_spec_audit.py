@@ -76,7 +76,7 @@ EXPECTED: dict[str, Game] = {
     # own token, A503 on the rebela; seat 3's `rebela` on QH follows no bela of
     # its own: A503; `bela` on JD (not a trump K or Q): A503.  No bela scores, so
     # the base figures stand; the written result A is wrong (B has 128 < 1001):
-    # S603 on the result value, deal/trick/seat null (bgn.md §9.17).
+    # S603 on the result value, deal/trick/seat null (docs/bgn/report.md).
     "bela-tokens.bgn": Game(
         "false bela and rebela tokens (yu4-28)",
         (Finding("A503", 11, 7, "bela", 1, 3, 4),
@@ -246,7 +246,7 @@ EXPECTED: dict[str, Game] = {
     # holding TH is C404 (yu3 iber); TH is never played and scores for nobody, so
     # seat 1 has 10 less: 242, and the sheet's 252 is S601/S602 on it.
     "yu3-discard-not-held.bgn": Game(
-        "yu3 discard of a card not held: D203, the rest moves (bgn-details §3)",
+        "yu3 discard of a card not held: D203, the rest moves (yu3 convention 3 (docs/rules/yu3.md))",
         (Finding("D203", 8, 24, "JH", 1, None, 1),
          Finding("C404", 19, 11, "8H", 1, 10, 1),
          Finding("S601", 20, 7, "252", 1, None, None),
@@ -263,7 +263,7 @@ EXPECTED: dict[str, Game] = {
     # belote needs no trick (docs/rules/fr4.md convention 3), so the trickless side
     # keeps its 20; B = 152 + 10 + 90 (capot) + 70 = 322 > 20: made.  Target 300:
     # B is over it, but no fr4 game ends on a capot deal (convention 5), nor on the
-    # all-pass deal 2 (eight passes, 5-card hands and the turn only, bgn.md §9.1);
+    # all-pass deal 2 (eight passes, 5-card hands and the turn only, docs/bgn/replay.md §1);
     # deal 3, the base deal with seat 2 taking the turned 9H (34 128, made), ends
     # it: B 450.
     "fr4-capot-game-goes-on.bgn": Game(
@@ -272,7 +272,7 @@ EXPECTED: dict[str, Game] = {
         result="B"),
     # docs/bgn/replay.md §11: the capot deal above, but side A writes the best
     # declaration (seat 1 run4:TC, 50) and B only run3:JH (seat 4's clubs left
-    # unwritten count nothing, bgn.md §9.2).  The contest is decided first: A wins
+    # unwritten count nothing, docs/bgn/replay.md §2).  The contest is decided first: A wins
     # it.  yu4 (yu4-38): the capot side takes the contest winner's declarations
     # and the announced bela: B = 252 + 50 + 20 = 322; B's run3 lost the contest.
     "capot-trickless-best-yu4.bgn": Game(

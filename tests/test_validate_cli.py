@@ -1,10 +1,10 @@
-"""``belot validate``: the compiler-style report, the JSON report of bgn.md §8
+"""``belot validate``: the compiler-style report, the JSON report of docs/bgn/report.md
 and the exit status, run through the real command on the bundled samples.
 
 The mk4 sample file is hand-written: game 1 is a clean deal (side A 34, side
 B 128, worked out by hand in ``tests/test_engine_yu4_mk4.py``); game 2 is the
 same deal with seat 1 playing 7C on a diamond lead while holding 7D 8D in
-trick 5, which ends the deal with 162 to the callers (mk4-22, bgn.md §9.7).
+trick 5, which ends the deal with 162 to the callers (mk4-22, docs/bgn/replay.md §7).
 """
 
 from __future__ import annotations

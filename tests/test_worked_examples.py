@@ -1,7 +1,7 @@
 """The rule books' worked examples, replayed as whole records by ``belot validate``.
 
 Each file in ``tests/records/worked/`` holds the games of one family of worked
-examples (rules-matrix.md §6 T01..T25 and the examples quoted in the §3 rows:
+examples (T01..T25 of docs/rules/readings.md and the examples quoted in the rule rows:
 yu4-26, bg4-46, bg4-50, ...), written by hand so that the book's situation
 occurs in a whole deal; the comments in each file work the arithmetic out.
 
@@ -167,6 +167,12 @@ BOOK: dict[str, tuple[Example, ...]] = {
             decl("A504", "declare 1: carre:Q run3:KS", "run3:KS", 1)),
         one("yu4-26: 170 in declarations", True, (199, 133)),
         one("T08 mk4: carré + tierce = 120", True, (271, 11)),
+    ),
+    "bg4-32-run-short-of-a-carre.bgn": (
+        one("bg4-32: the tierce kept short of the tens, the carré not written", True, (14, 4)),
+        one("bg4-32: the carré of tens and the tierce", True, (14, 14)),
+        one("bg4-32 card-reuse=on: the tierce is short of the quarte", True, (14, 2),
+            decl("A501", "declare 4: run3:9H", "run3:9H", 4)),
     ),
     "t09-t10-bela.bgn": (
         one("T09 yu4: bela after a losing declaration", True, (171, 61)),
@@ -360,7 +366,7 @@ def test_worked_example(name: str, game: int, example: Example):
     record = list(read_games(path))[game - 1]
     assert len(record.deals) == len(example.deals)
     for written, book in zip(record.deals, example.deals, strict=True):
-        if written.score is None:  # an all-pass deal writes no sheet line (bgn.md §9.1)
+        if written.score is None:  # an all-pass deal writes no sheet line (docs/bgn/replay.md §1)
             assert book.made is None and not any(book.score)
             continue
         assert [v or Decimal(0) for v in written.score.values] == list(book.score)

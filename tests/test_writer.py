@@ -1,4 +1,4 @@
-"""The canonical writer (bgn-details §2) and the identities (bgn.md §7)."""
+"""The canonical writer and the identities (docs/bgn/canonical.md)."""
 
 from __future__ import annotations
 

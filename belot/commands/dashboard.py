@@ -28,7 +28,7 @@ EPILOG = """\
 examples:
   belot dashboard                          the bundled records (the demo dataset)
   belot dashboard ds --port 8600           another dataset, another port
-  belot dashboard ds --address 127.0.0.1   listen on this machine only
+  belot dashboard ds --address 127.0.0.1   listen on the loopback address only
 """
 
 #: the Streamlit app, inside the installed ``dashboard`` package

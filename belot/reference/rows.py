@@ -441,7 +441,7 @@ ROWS: tuple[Row, ...] = (
         'Declarations are announced with the first card of the deal.',
         ('002_4ad2490839f395cb.txt:574', '002_4ad2490839f395cb.txt:298', '002_4ad2490839f395cb.txt:429', '002_4ad2490839f395cb.txt:597')),
     Row('bg4-32', 'A card in two declarations',
-        'Not allowed by default (switch `card-reuse=on`); the cards of the belote may always count again.',
+        'Not allowed by default (switch `card-reuse=on`): the player chooses which declaration a shared card serves, so a run kept short of a scoring carré the seat holds is whole, the carré written or not; the cards of the belote may always count again.',
         ('002_4ad2490839f395cb.txt:307', '002_4ad2490839f395cb.txt:591', '002_4ad2490839f395cb.txt:437')),
     Row('bg4-33', 'Run contest',
         'Runs and carrés are contested apart; only the team with the best run scores runs; equal best runs void all runs; no trump priority.',
