@@ -2,6 +2,9 @@
 the exact outcome it has now, and the saved inputs replayed through the
 fuzzer's own checks.
 
+A JSON Lines object with no tags, no deals and no result is not a game (P101),
+as a BGN text with neither tags nor movetext holds none.
+
 A score-sheet number is kept by its value, not its spelling
 (``ingest.bgn.lexer.sheet_value``): ``-0``, ``034``, ``34.0`` and ``128.50`` are
 0, 34, 34 and 128.5, as the canonical text writes them.  The fuzzer found a
@@ -16,6 +19,7 @@ from pathlib import Path
 import pytest
 from fuzz.properties import check_bgn, check_jsonl
 
+from belot.cli import main
 from ingest.bgn import parse_games, read_jsonl, write_game
 from ingest.bgn.jsonform import dumps_game
 from ingest.validate import format_violation, validate_game
@@ -60,6 +64,25 @@ def test_a_json_total_of_minus_zero_and_trailing_zeros_is_its_value():
     assert game.errors == []
     assert [str(v) for v in game.deals[0].total.values] == ["34", "0"]
     assert lines(game) == ["club.bgn:1: S602 total for side B is 128, not 0 (game 1, deal 1)"]
+
+
+def test_a_json_object_with_no_tags_deals_or_result_is_not_a_game(tmp_path, capfd):
+    """``{}`` once read as a game with no BGN text: ``belot convert --to bgn`` wrote
+    nothing for it, and comments alone wrote a comment that reads as no game.  As
+    in BGN, a game is its tags and its movetext."""
+    src = tmp_path / "club.jsonl"
+    src.write_text('{}\n{"comments":["x"]}\n{"tags":{},"deals":[]}\n{"result":"*"}\n',
+                   encoding="utf-8")
+    assert main(["validate", "-j", "1", str(src)]) == 1
+    out, _ = capfd.readouterr()
+    message = "P101 game: no tags, deals or result: not a game"
+    assert out.splitlines() == [
+        f"{src}:1: {message} (game 1)", f"{src}:2: {message} (game 2)",
+        f"{src}:3: {message} (game 3)",
+        f"{src}:4: P102 missing [Variant] tag: the ruleset is required "
+        '(e.g. [Variant "yu4"]) (game 4)']
+    (game,) = [g for g in read_jsonl(str(src)) if not g.errors]
+    assert write_game(game) == "result *\n"
 
 
 @pytest.mark.parametrize("path", sorted(FINDINGS.iterdir()), ids=lambda p: p.name)

@@ -356,6 +356,10 @@ def game_from_json(obj: Any) -> Game:
     for k in o:
         if k not in ("tags", "deals", "result", "comments"):
             raise _fail("game", f"unknown key {k!r}")
+    # as in BGN, where a game is its tags and its movetext: an object with neither
+    # (``{}``, comments alone) has no text that reads back, and would vanish in BGN
+    if not o.get("tags") and not o.get("deals") and "result" not in o:
+        raise _fail("game", "no tags, deals or result: not a game")
     tags = _dict(o.get("tags", {}), "tags")
     game = Game()
     for k, v in tags.items():
