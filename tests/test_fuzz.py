@@ -23,7 +23,7 @@ pytest.importorskip("atheris")
 BUILT = all(p.exists() for p in build_script().built_files())
 #: inputs per run, by build and target: a few thousand on each build in some seconds of
 #: CPU each (instrumented interpreted code runs about twenty times slower)
-RUNS = {("interpreted", "bgn"): 600, ("interpreted", "jsonl"): 300,
+RUNS = {("interpreted", "bgn"): 400, ("interpreted", "jsonl"): 300,
         ("compiled", "bgn"): 3000, ("compiled", "jsonl"): 1500}
 
 
