@@ -85,6 +85,34 @@ def test_a_json_object_with_no_tags_deals_or_result_is_not_a_game(tmp_path, capf
     assert write_game(game) == "result *\n"
 
 
+HU3 = ('{"tags":{"Variant":"hu3"},"deals":[{"deal":1,"dealer":3,%s"announce":[{"seat":1,'
+       '"figures":["absolut"],"after":"%s"}]%s}],"result":"*"}\n')
+
+
+@pytest.mark.parametrize(("before", "after", "rest", "error"), [
+    ('"turn":"7S",', "turn", "", None),
+    ('"turn":"7S",', "rids", "", ("P101", "expected a section keyword in 'after', found 'rids'")),
+    ('"turn":"7S",', "bids", "", ("P103", "'announce' after 'bids', but in this deal it "
+                                          "follows 'turn'")),
+    ("", "exchange", "", ("P103", "'announce' after 'exchange' in a deal without it")),
+    ('"bids":[{"call":"pass"}],', "declare", ',"exchange":[{"seat":1,"action":"take",'
+     '"cards":["7S"]}]', ("P103", "'announce' after 'declare', but in this deal it follows "
+                                  "'exchange'")),
+])
+def test_announce_after_is_the_section_it_follows_in_the_deal(before, after, rest, error):
+    """``announce.after`` is the keyword of the section just before it, as the BGN
+    reader records it.  Any other string once read, and came back from the
+    canonical text as another record: ``rids`` became ``bids``."""
+    (game,) = read_jsonl((HU3 % (before, after, rest)).encode("utf-8"))
+    if error is None:
+        assert game.errors == []
+        assert write_game(game) == '[Variant "hu3"]\n\ndeal 1 dealer 3\nturn 7S\n' \
+            "announce 1: absolut\nresult *\n"
+    else:
+        assert [(e.code, e.line, e.col, e.message) for e in game.errors] == [
+            (error[0], 1, None, f"deal 1.announce[0]: {error[1]}")]
+
+
 @pytest.mark.parametrize("path", sorted(FINDINGS.iterdir()), ids=lambda p: p.name)
 def test_every_saved_input_passes_the_fuzzers_checks(path):
     """The inputs that failed a check once (named ``TARGET-what``), run through the

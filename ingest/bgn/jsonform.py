@@ -262,6 +262,12 @@ def _deal_from(obj: Any, i: int, n: int, facts: TableFacts) -> Deal:
         if after in ("exchange", "declare", "play") and not facts.figures:
             raise _fail(aw, f"'announce' after '{after}' exists only in the Hungarian variants",
                         "P103")
+        follows = _announce_follows(o, after, aw)
+        if follows is None:
+            raise _fail(aw, f"'announce' after '{after}' in a deal without it", "P103")
+        if after != follows:
+            raise _fail(aw, f"'announce' after '{after}', but in this deal it follows "
+                        f"'{follows}'", "P103")
         deal.announce.append(Announce(_int(a.get("seat"), f"{aw}.seat", 1, n), list(figures),
                                       after))
     if "announce" in o and not deal.announce:
@@ -341,6 +347,26 @@ def _deal_from(obj: Any, i: int, n: int, facts: TableFacts) -> Deal:
                                                                    nonempty=True)]
         deal.total = ScoreLine(values)
     return deal
+
+
+#: the sections an ``announce`` can follow in the text of a deal, in their order, by
+#: where the canonical text writes it: after the auction, after the exchange and the
+#: declarations, after the play (as the BGN reader's ``after``)
+_BEFORE_EXCHANGE = ("deal", "hands", "turn", "talon", "bids")
+
+
+def _announce_follows(o: dict[str, Any], after: str, where: str) -> str | None:
+    """The section an ``announce`` written ``after`` follows in the text of the deal
+    ``o`` (None: the deal has no such section).  ``after`` is what the BGN reader
+    records, the keyword of the section just before; any other value would come
+    back from the canonical text as another record."""
+    if after in _BEFORE_EXCHANGE:
+        return [k for k in _BEFORE_EXCHANGE if k == "deal" or k in o][-1]
+    if after in ("exchange", "declare"):
+        return "declare" if "declare" in o else "exchange" if "exchange" in o else None
+    if after == "play":
+        return "play" if "plays" in o else None
+    raise _fail(where, f"expected a section keyword in 'after', found {after!r}")
 
 
 _DEAL_KEYS = frozenset(
