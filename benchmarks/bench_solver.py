@@ -21,7 +21,7 @@ What it measures (one process, numba cache warm; one thread, and again with
 - baseline 2: the same compiled kernel and table driven by MTD(f) (null-window
   probes from a guess) on the first ``--mtd`` deals,
   taking its turn deal by deal with the solver;
-- baseline 3: the plain minimax of tests/dd_brute.py against the solver on
+- baseline 3: the plain minimax of tests/support/dd_brute.py against the solver on
   4-trick endings (the minimax cannot finish a whole deal in reasonable time).
 
 Every baseline is printed with its ratio to the solver on the same deals, all
@@ -152,7 +152,7 @@ def plain_python(kind: int, count: int, seed: int) -> list[float]:
 
 def endings(kind: int, count: int, seed: int) -> tuple[list[float], list[float]]:
     """Solver vs plain minimax on 4-trick endings (seconds each)."""
-    from dd_brute import brute_value, random_position
+    from support.dd_brute import brute_value, random_position
 
     from replay.rulesets import load_ruleset
     from replay.solver import Game

@@ -5,7 +5,7 @@
 library ingest never uses).  The tables here hold a few columns of a few kinds,
 so each kind is built from numpy buffers (``Array.from_buffers``) and the nested
 kinds from their parts: numbers and bools, strings (plain or dictionary-encoded),
-dates, UTC timestamps, lists and maps.  ``tests/test_ingest_playcols.py`` compares
+dates, UTC timestamps, lists and maps.  ``tests/ingest/test_ingest_playcols.py`` compares
 every table of every variant with ``pa.array``'s conversion.
 """
 

@@ -14,7 +14,7 @@ text already is the canonical text (``source_is_canonical``: the tags, every lin
 and every delivery's card order as the writer writes them), the same bytes are
 at hand: the game's text is hashed as it stands, and each deal's layout is its
 ``hands`` line with the seats put on lines of their own.  Same bytes, same
-digests: ``tests/test_ingest_identity.py`` checks both ways against the writer on
+digests: ``tests/ingest/test_ingest_identity.py`` checks both ways against the writer on
 every variant, canonical records and other spellings of the same games.
 """
 

@@ -22,7 +22,7 @@ the others on a plain lead makes it a ruff.
 The Arrow arrays are made from the numpy buffers (``Array.from_buffers``), not
 with ``pa.array``: that one loads pandas on its first call (about 0.3 s of CPU
 in each process), and goes through a Python object per value.
-``tests/test_ingest_playcols.py`` compares the tables with rows built from the
+``tests/ingest/test_ingest_playcols.py`` compares the tables with rows built from the
 report's ``plays`` and ``tricks`` records on every variant.
 """
 

@@ -22,7 +22,7 @@ Two payoffs (``ctx[MODE]``):
   of the rest (the claimers must take every trick) are both this game.
 
 The move generator ``legal`` is the compiled form of ``replay.legality.judge``
-(``tests/test_solver.py`` holds the two equal on random positions of every
+(``tests/solver/test_solver.py`` holds the two equal on random positions of every
 variant and contract kind); the search plays only its cards.
 """
 

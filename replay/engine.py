@@ -762,7 +762,7 @@ class DealWalk:
                           f"seat {seat} played {CARD_TEXT[c]}, which it does not hold")
             elif p and not (
                     # legality.no_duty_bites, inlined (a call per card costs ~8% of the
-                    # replay); tests/test_legality.py pins the two together
+                    # replay); tests/engine/test_legality.py pins the two together
                     (suit == led and (st > w_strength or free_follow or (
                         wc >> 3 == led and not hand & above[wc])))
                     or (not hand & led_mask and (void_is_free or not hand & trump_mask))):

@@ -62,7 +62,7 @@ def beats(card: int, best: int, led: int, ct: ContractTables) -> bool:
     (yu4-32, mk4-18, §5.1 item 2).  In No trumps and All trumps no suit dominates:
     a card of another suit never wins (bg4-15, bg4-16), although in All trumps
     every suit is *ranked* as trump.  The engine's card loop inlines this test;
-    ``tests/test_rules_fidelity.py`` pins the two together.
+    ``tests/engine/test_rules_fidelity.py`` pins the two together.
     """
     return (SUIT_OF[card] == led or (ct.ruff_mask >> card) & 1 == 1) and (
         ct.strength[card] > ct.strength[best])
@@ -221,7 +221,7 @@ def no_duty_bites(card: int, hand: int, led_mask: int, best: int, free_follow: b
 
     False means only "ask ``judge``": the card may still be legal.  The engine
     skips ``judge`` when this holds (the usual card); its card loop inlines this
-    test, as it does ``beats``.  ``tests/test_legality.py`` checks on random
+    test, as it does ``beats``.  ``tests/engine/test_legality.py`` checks on random
     positions of every variant that ``judge`` finds no breach wherever this is
     True, and on replayed records that the engine asks ``verify_card`` exactly
     where this is False.

@@ -373,7 +373,7 @@ class GameReport:
         them, more than a sixth of a deal's validation (docs/dev/hot-path.md).
         Here a deal is one formatted string (``_deal_json``) whose numbers are
         looked up, not formatted (``_int_text``), and the line joins them once.
-        The text is the same byte for byte (``tests/test_report_json.py``
+        The text is the same byte for byte (``tests/engine/test_report_json.py``
         compares both on every variant's reports): strings go through the
         ``json`` module's own string encoder and ``escape_line_breaks``, numbers
         as ``json`` writes them (``_json_number``)."""

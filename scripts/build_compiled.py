@@ -34,7 +34,7 @@ STAMP = BUILD / "sources.json"
 GROUP = "replay.compiled"
 
 #: the hot path of ``belot validate`` and ``belot ingest``: reading (lexer, fast lines,
-#: the reader's state machine), the engine and its rule modules, the report.  Modules
+#: the reader's driver and its sections), the engine and its rule modules, the report.  Modules
 #: off that path (the rulesets' tables, the solver, simulation, analysis) stay
 #: interpreted: compiling them would lengthen the build and gain nothing.
 MODULES = (
@@ -43,6 +43,14 @@ MODULES = (
     "ingest/bgn/boundaries.py",
     "ingest/bgn/lexer.py",
     "ingest/bgn/fastlines.py",
+    "ingest/bgn/sections/states.py",
+    "ingest/bgn/sections/deal.py",
+    "ingest/bgn/sections/auction.py",
+    "ingest/bgn/sections/declarations.py",
+    "ingest/bgn/sections/play.py",
+    "ingest/bgn/sections/sheet.py",
+    "ingest/bgn/sections/game.py",
+    "ingest/bgn/sections/fast.py",
     "ingest/bgn/reader.py",
     "ingest/bgn/writer.py",
     "replay/cards.py",

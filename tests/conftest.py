@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pure_python import build_script
+from support.pure_python import build_script
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:

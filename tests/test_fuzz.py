@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from pure_python import ROOT, build_script
+from support.pure_python import ROOT, build_script
 
 pytest.importorskip("atheris")
 

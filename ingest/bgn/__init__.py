@@ -7,9 +7,14 @@ The package knows nothing of datasets or rules; it turns text into
 ``lexer``                 tokens, opening files (``.gz``, BOM, CRLF)
 ``boundaries``            where a game starts (one rule for the reader, the header
                           scan and the ingest chunker)
-``fastlines``             recognising canonical lines whole (the reader's fast path)
-``sections``              one module per family of sections (deal, auction, play, sheet)
-``reader``                the streaming reader: ``read_games``, ``parse_games``
+``fastlines``             recognising canonical lines whole: templates and shapes
+``sections``              the reader's sections: one module per family (deal header
+                          and hands, auction and exchange, declarations, play and
+                          claims, the score sheet), each with its own state record;
+                          the state they share and their order (``game``); canonical
+                          lines read whole (``fast``)
+``reader``                the streaming reader: ``read_games``, ``parse_games``; the
+                          line loop and a token's dispatch to its section
 ``writer``                canonical text and game/deal identity
 ``jsonform``              the JSON form and JSON Lines
 ``files``                 which reader a file needs, atomic writes

@@ -10,7 +10,7 @@ A game starts
 The reader (``ingest.bgn.reader``) applies the rule token by token inside its
 loop; :func:`scan_headers` applies it line by line without tokenising the
 movetext; :func:`find_game_cut` finds the first tag-line start after an offset,
-for cutting a file into chunks of whole games.  ``tests/test_boundaries.py``
+for cutting a file into chunks of whole games.  ``tests/bgn/test_boundaries.py``
 holds the three to the same answers.
 """
 

@@ -350,7 +350,8 @@ def announce_template(line: str, n: int) -> Template | None:
     """A canonical announce line (``announce 2: absolut 3: hundred``): seat groups
     ``N:``, each of one or more Hungarian figures in their canonical spelling; None
     for anything else.  Whether the writer writes the line where it stands depends on
-    the section before it (the reader checks that: ``_GameReader.fast_line``)."""
+    the section before it (the reader checks that:
+    ``ingest.bgn.sections.fast.read_template``)."""
     toks = line.split(" ")
     if toks[0] != "announce" or len(toks) < 3:
         return None

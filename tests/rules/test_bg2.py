@@ -8,7 +8,7 @@ tricks, six cards aside (written as the `talon`).  The scoring is the bg4 q2 sco
 from __future__ import annotations
 
 import pytest
-from rulecheck import Deal, check
+from support.rulecheck import Deal, check
 
 #: seat 1 (the non-dealer) bids clubs, the dealer hearts, seat 1 passes: hearts by seat
 #: 2.  Seat 1 takes 94 card points, seat 2 only KD TD (14) and AS KH (15): 29; the six cards aside
@@ -46,7 +46,7 @@ result *
 """
 
 
-@pytest.mark.rule("bg2-01")
+@pytest.mark.rule("bg2-01", "bg2-02")
 def test_twenty_four_cards_nine_to_ace():
     """The deck is 24 cards, 9 to A (bg2-01): eighteen in play and six aside make all
     162 points; a talon of five leaves AD out."""

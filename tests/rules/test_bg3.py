@@ -8,7 +8,7 @@ default of this project, docs/rules/readings.md A27).
 from __future__ import annotations
 
 import pytest
-from rulecheck import Deal, check
+from support.rulecheck import Deal, check
 
 #: seat 1 calls spades and takes all eight tricks: the 24 cards hold 152 points (62 in
 #: trump, 30 in each other suit) and the last trick 10: 162, with the valat's 90 252,
@@ -42,7 +42,7 @@ def game(*deals: str) -> str:
     return '[Variant "bg3"]\n[Target "151"]\n' + "".join(deals) + "result *\n"
 
 
-@pytest.mark.rule("bg3-02")
+@pytest.mark.rule("bg3-02", "bg3-03")
 def test_twenty_four_cards_nine_to_ace():
     """The deck is 24 cards, 9 to A (bg3-02): eight tricks of three take all of them
     (162 points with the last trick); a seat written with seven leaves AC out."""

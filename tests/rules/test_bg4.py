@@ -8,7 +8,7 @@ in a suit contract, bg4-46).
 from __future__ import annotations
 
 import pytest
-from rulecheck import Deal, check
+from support.rulecheck import Deal, check
 
 #: the first delivery of five: three then two
 FIVE = """hands 1: 8S 8H 8D QC 8C
@@ -89,3 +89,16 @@ def test_kirtik_costs_a_failed_contract_ten_match_points():
         [], [Deal(False, [-10, 16], [-10, 16])], "*")
     assert check(SPADES.format(rules='[Rules "kirtik=on"]', score="- 16")).lines == [
         "t.bgn:17:7: S601 score for side A is -10, not 0 (game 1, deal 1)"]
+
+
+@pytest.mark.rule("bg4-01")
+def test_four_players_in_two_teams_partners_opposite():
+    """Four players in two teams, partners opposite (bg4-01): seats 1 and 3 are one team,
+    2 and 4 the other.  The spades deal called by seat 3 instead of seat 1 is the same
+    team's contract: the tricks seat 1 takes (72) are its partner's, B's 90 beat them,
+    and B writes 16 as before.  The score line holds one figure per team: two."""
+    by_seat_3 = SPADES.format(rules="", score="- 16").replace(
+        "bids S pass pass pass", "bids pass pass S pass pass pass")
+    assert check(by_seat_3) == ([], [Deal(False, [0, 16], [0, 16])], "*")
+    assert check(SPADES.format(rules="", score="- 16 0")).lines == [
+        "t.bgn:17:1: S601 the score line has 3 numbers, not 2 (game 1, deal 1)"]

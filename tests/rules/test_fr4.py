@@ -8,7 +8,7 @@ side needs strictly more, else the other side takes all; capot +90).
 from __future__ import annotations
 
 import pytest
-from rulecheck import Deal, check, no_contract
+from support.rulecheck import Deal, check, no_contract
 
 HEAD = '[Variant "fr4"]\n[Target "1001"]\n\ndeal 1 dealer 4\n'
 

@@ -7,8 +7,8 @@ the turned card and a talon of seven stay out of play (hu3 convention 1).
 from __future__ import annotations
 
 import pytest
-from engine_util import replay_text
-from rulecheck import Deal, check
+from support.engine_util import replay_text
+from support.rulecheck import Deal, check
 
 #: dealer 2: seat 1 passes, seat 2 takes the turned QH and swaps its trump seven for
 #: it.  Seat 1 takes only trick 10 (8D JD, 2); seat 2 the other eleven, 122, and its

@@ -1,6 +1,6 @@
 """hu3 rules (docs/rules/hu3.md) checked on whole records through the reader and the engine.
 
-tests/records/hu3-base.bgn is worked by hand in tests/test_hungarian.py: seat 1 takes
+tests/records/hu3-base.bgn is worked by hand in tests/engine/test_hungarian.py: seat 1 takes
 the turned hearts in round one, announces Absolut, wins all nine tricks with 130 card
 points and makes V = 1 + 3 = 4 game points.  ROUND_TWO below is a deal where the soloist
 falls to the defenders' four sevens.
@@ -11,8 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from engine_util import replay_text
-from rulecheck import Deal, check
+from support.engine_util import replay_text
+from support.rulecheck import Deal, check
 
 BASE = (Path(__file__).parent.parent / "records" / "hu3-base.bgn").read_text(encoding="utf-8")
 
@@ -70,7 +70,7 @@ def test_the_soloist_takes_the_turned_suit_and_plays_nine_tricks():
         "t.bgn:4:1: D201 missing from the deck: AD (game 1, deal 1)"]
 
 
-@pytest.mark.rule("hu3-07", "hu3-08", "hu3-12")
+@pytest.mark.rule("hu3-07", "hu3-08", "hu3-11", "hu3-12")
 def test_round_two_climbs_the_ladder_and_four_sevens_count():
     """If no one accepts the turned suit, each may name another suit or No-trumps,
     overcalling on spades < diamonds < clubs < hearts < No-trumps; the highest call wins

@@ -7,9 +7,9 @@ same way; each test names the mk4 rows it checks and works its figures out.
 from __future__ import annotations
 
 import pytest
-from engine_util import HANDS, TRICKS, record, replay_text
-from rulecheck import Deal, check
-from test_yu4 import RUNS
+from support.engine_util import HANDS, TRICKS, record, replay_text
+from support.rule_records import RUNS
+from support.rulecheck import Deal, check
 
 MK4_RUNS = RUNS.replace('"yu4"', '"mk4"')
 
@@ -33,7 +33,7 @@ def test_two_pairs_classic_card_values_and_the_strongest_card_wins():
         [Deal(True, [34, 128], [34, 128])], "*")
 
 
-@pytest.mark.rule("mk4-05")
+@pytest.mark.rule("mk4-05", "mk4-22")
 def test_six_cards_then_a_talon_of_two_make_eight_each():
     """Three and three cards, then two more: eight each, all 32 in play (mk4-05).  A
     seat written with seven leaves QC out; when seat 3 (a defender) then plays the QC it

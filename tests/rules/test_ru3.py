@@ -10,8 +10,8 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from engine_util import replay_text
-from rulecheck import Deal, check, no_contract
+from support.engine_util import replay_text
+from support.rulecheck import Deal, check, no_contract
 
 LAYOUT = """hands 1: TS TH TD TC JS QS / KS AS 9C
       2: 7H 8H 9H JH QH KH / 7D 8D 9D

@@ -8,7 +8,7 @@ ends with the turned card.  Seats 1 and 2 hold equal plain runs to the nine.
 from __future__ import annotations
 
 import pytest
-from rulecheck import Deal, check, no_contract
+from support.rulecheck import Deal, check, no_contract
 
 HEAD = '[Variant "ru-pair"]\n[Target "1001"]\n\ndeal 1 dealer 4\n'
 
@@ -93,7 +93,7 @@ def test_five_cards_and_a_turned_card_and_all_pass_redeals():
         "t.bgn:6:7: D202 seat 2 holds 6 cards, not 5 (game 1, deal 1)"]
 
 
-@pytest.mark.rule("ru-pair-05")
+@pytest.mark.rule("ru-pair-05", "ru-pair-06")
 def test_round_two_offers_no_trumps_and_all_trumps():
     """Suit, No-trumps and All-trumps contracts exist, No-trumps and All-trumps in round
     two (ru-pair-05); in No-trumps every point is doubled, the run too (ru-pair-06)."""

@@ -9,8 +9,8 @@ soloist passes with at least the defenders' sum).
 from __future__ import annotations
 
 import pytest
-from engine_util import replay_text
-from rulecheck import Deal, check
+from support.engine_util import replay_text
+from support.rulecheck import Deal, check
 
 #: hearts; the soloist lays away 7C 8C (no points).  Seat 2 takes no trick.  Soloist:
 #: KC TH (14), JC JH 9D (22), AC 9H JS (27), 9C AH AD (22), AS JD TC (23), KS TD QC

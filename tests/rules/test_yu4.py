@@ -8,8 +8,9 @@ side B 128, trick by trick in its comment) and the arithmetic beside each record
 from __future__ import annotations
 
 import pytest
-from engine_util import HANDS, TRICKS, record, replay_text
-from rulecheck import Deal, check
+from support.engine_util import HANDS, TRICKS, record, replay_text
+from support.rule_records import RUNS
+from support.rulecheck import Deal, check
 
 #: the base deal's first delivery only: six cards each, for deals where all pass
 PRE_BID = """hands 1: 7S 8S 7H 8H 7D 8D
@@ -135,28 +136,6 @@ def test_when_all_four_pass_the_next_seat_deals():
                                 Deal(True, [38, 124], [38, 124])], "*")
 
 
-#: runs in every seat: seat 2 holds 9H to KH in trump, seat 4 7S to TS and 9D to JD;
-#: side A holds three-card runs only, and seat 1's AH 7H 8H, which is no run
-RUNS = """[Variant "yu4"]
-
-deal 1 dealer 4
-hands 1: JS QS KS AH 7H 8H / QD JC
-      2: 9H TH JH QH KH AS / 7D 8D
-      3: AD KD 8C 9C TC QC / KC AC
-      4: 7S 8S 9S TS 9D TD / JD 7C
-bids pass H
-declare 1: run3:KS run3:8H 2: run5:KH 3: run3:TC run3:AC 4: run4:TS run3:JD
-play 1. 7H 9H 8C 7S
-2. 7D KD TD QD
-3. 7C JC TH 9C
-4. 8D AD 9D 8H
-5. JS AS TC 8S
-6. JH QC 9S AH
-7. QH KC TS QS
-8. KH AC JD KS
-score 11 321
-result *
-"""
 
 
 @pytest.mark.rule("yu4-17", "yu4-20", "yu4-21")
@@ -201,7 +180,7 @@ result *
 """
 
 
-@pytest.mark.rule("yu4-19", "yu4-29")
+@pytest.mark.rule("yu4-19", "yu4-29", "yu4-38", "yu4-42")
 def test_a_side_with_no_trick_scores_neither_its_declarations_nor_its_bela():
     """A side that takes no trick scores none of its declarations (yu4-19) and no bela
     (yu4-29); not announcing a bela is no fault (yu4-29).
@@ -232,7 +211,7 @@ def test_the_seat_after_the_dealer_leads_then_the_trick_winner():
         [Deal(True, [34, 128], [34, 128])], "*")
 
 
-@pytest.mark.rule("yu4-39", "yu4-44")
+@pytest.mark.rule("yu4-39", "yu4-42", "yu4-44")
 def test_the_callers_need_more_than_the_defenders_counting_their_declarations():
     """The callers' total of card points, last trick and valid declarations must be
     above the defenders' (yu4-39); when both sides pass the target the higher total
