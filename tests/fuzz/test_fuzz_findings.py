@@ -17,15 +17,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from fuzz.properties import check_bgn, check_jsonl
 
 from belot.cli import main
+from fuzz.properties import check_bgn, check_jsonl
 from ingest.bgn import parse_games, read_jsonl, write_game
 from ingest.bgn.jsonform import dumps_game
 from ingest.validate import format_violation, validate_game
 
-ROOT = Path(__file__).resolve().parent.parent
-FINDINGS = Path(__file__).resolve().parent / "fuzz" / "findings"
+ROOT = Path(__file__).resolve().parents[2]
+FINDINGS = Path(__file__).resolve().parent / "findings"
 
 #: the first game of data/samples/yu4-rules.bgn: a clean deal, side A 34, side B 128
 CLEAN = (ROOT / "data" / "samples" / "yu4-rules.bgn").read_text(encoding="utf-8").split(

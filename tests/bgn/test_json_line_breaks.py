@@ -23,7 +23,7 @@ from ingest.bgn.jsonform import dumps_game
 from ingest.validate import validate_game
 from replay.jsontext import dumps
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 #: every character ``str.splitlines`` ends a line at (its documentation's table)
 LINE_ENDS = "\n\x0b\x0c\r\x1c\x1d\x1e\x85\u2028\u2029"
 
