@@ -17,7 +17,7 @@ import polars as pl
 from analytics import facts as F
 from analytics.elo import elo_ratings
 from analytics.metrics import METRICS, MIN_N, Metric, render
-from replay.jsontext import dumps
+from replay.model.jsontext import dumps
 
 #: the dataset tables the fact tables read
 READ_TABLES = ("games", "deals", "declarations", "tricks", "violations", "card_analysis",

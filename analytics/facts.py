@@ -97,8 +97,8 @@ def build_types(con) -> None:
 
 
 def variant_facts(con) -> None:
-    """A small table of each known variant's seats and partnership (replay.variants)."""
-    from replay.variants import TABLES
+    """A small table of each known variant's seats and partnership (replay.model.variants)."""
+    from replay.model.variants import TABLES
 
     rows = [(v, f.players, f.partnership) for v, f in sorted(TABLES.items())]
     values = ", ".join("(?, ?, ?)" for _ in rows)

@@ -5,7 +5,7 @@
 
 For each worker count, on the same record files:
 
-- **analysis alone**: ``belot analyze PATH`` (``ingest.analyze.analyse_paths``):
+- **analysis alone**: ``belot analyze PATH`` (``ingest.runs.analyze.analyse_paths``):
   read, replay and solve every deal, nothing written: deals/s;
 - **analyze --into**: the files ingested first (timed apart), then
   ``belot analyze --into`` (``analyse_dataset``): read each game's text from
@@ -38,7 +38,7 @@ ANALYSIS_TABLES = ("card_analysis", "deal_analysis", "game_analysis")
 
 
 def analysis_alone(files: list[str], workers: int) -> tuple[int, float]:
-    from ingest.analyze import analyse_paths
+    from ingest.runs.analyze import analyse_paths
 
     t0 = time.perf_counter()
     deals = sum(len(r.deals) for r in analyse_paths(files, workers=workers))
@@ -69,8 +69,8 @@ def measure(files: list[str], workers: int, scratch: Path, repeat: int) -> dict:
 
 
 def measure_once(files: list[str], workers: int, scratch: Path) -> dict:
-    from ingest.analyze import analyse_dataset
     from ingest.pipeline import ingest_paths
+    from ingest.runs.analyze import analyse_dataset
 
     deals, alone = analysis_alone(files, workers)
     into = scratch / f"into-{workers}"
@@ -99,9 +99,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", default="1,2", help="worker counts, comma-separated")
     ap.add_argument("--repeat", type=int, default=3, help="runs per figure (the best counts)")
     args = ap.parse_args(argv)
-    import replay.solver
+    import replay.solver.search
 
-    replay.solver.warm()  # numba's cache loaded once, before the workers fork
+    replay.solver.search.warm()  # numba's cache loaded once, before the workers fork
     runs = []
     with tempfile.TemporaryDirectory(prefix="bench-dd-") as tmp:
         for w in (int(x) for x in args.workers.split(",")):

@@ -91,7 +91,7 @@ def main() -> None:
                     best[key] = min(best.get(key, (1e9, 0.0)), (cpu, wall))
             print(f"round {r + 1} of {args.rounds} done", file=sys.stderr, flush=True)
     from ingest.bgn.reader import read_games
-    from replay.engine import replay_game
+    from replay.engine.walk import replay_game
 
     plays = sum(d.play_count for g in read_games(path) for d in replay_game(g).deals)
     chess_rate = plies / best["chess"][0]

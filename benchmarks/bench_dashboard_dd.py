@@ -48,12 +48,12 @@ def build(dataset: Path, variants: list[str]) -> None:
 
 def warm() -> float:
     """Load (or compile) the numba kernel once: one small solve."""
-    from replay.rulesets import load_ruleset
-    from replay.solver import Game
+    from replay.rules.rulesets import load_ruleset
+    from replay.solver.search import DoubleDummy
 
     t0 = time.perf_counter()
     rs = load_ruleset("bg4")
-    g = Game(rs, 1, 1)
+    g = DoubleDummy(rs, 1, 1)
     hands = {s: sum(1 << c for c in range((s - 1) * 8, s * 8)) for s in range(1, 5)}
     g.value(g.start(hands, 1), 0)
     return time.perf_counter() - t0

@@ -95,7 +95,7 @@ def _validate_chunk(args: tuple[str, str, str]) -> tuple[int, int]:
     """Read + identify + replay one chunk, nothing written: (games, deals)."""
     from ingest.bgn.writer import read_game_id
     from ingest.pipeline import UnitTask, read_chunk_games
-    from replay.engine import replay_game
+    from replay.engine.walk import replay_game
 
     source, kind, text = args
     task = UnitTask("", "", 0, source, kind, text, 1, 0, 0, "", ())

@@ -59,7 +59,7 @@ from bench_validate import run_timed  # noqa: E402 - beside this script
 #: driver, so the driver's imports are all there are)
 INGEST_IMPORTS = ("belot.commands.ingest", "ingest.pipeline", "ingest.dataset", "ingest.events",
                   "ingest.playcols", "ingest.arrowrows", "ingest.identity", "pyarrow.parquet",
-                  "numpy", "replay.engine", "ingest.bgn.reader")
+                  "numpy", "replay.engine.walk", "ingest.bgn.reader")
 BARE_IMPORTS = ("belot.cli",)
 STAGES = ("read", "identity", "replay", "rows", "arrow", "write")
 
@@ -108,7 +108,7 @@ def stages(path: str) -> dict:
     from ingest.events import Context, RowSink
     from ingest.identity import read_identity
     from ingest.pipeline import MIN_UNIT_CHARS, UNITS_PER_WORKER
-    from replay.engine import replay_game
+    from replay.engine.walk import replay_game
 
     chars = unit_chars(input_chars([path]), 1, MIN_UNIT_CHARS, UNITS_PER_WORKER)
     chunks = list(iter_chunks(path, target_chars=chars))
@@ -164,7 +164,7 @@ def writers(path: str, rounds: int) -> dict[str, float]:
     from ingest.dataset import parquet_options
     from ingest.events import Context, RowSink
     from ingest.identity import read_identity
-    from replay.engine import replay_game
+    from replay.engine.walk import replay_game
 
     sink = RowSink(Context(path, "floor", dt.datetime.now(dt.UTC)))
     for chunk in iter_chunks(path, target_chars=os.path.getsize(path) + 1):

@@ -27,7 +27,8 @@ sys.path.insert(0, str(ROOT))
 
 from ingest.bgn.reader import read_games  # noqa: E402
 from ingest.bgn.writer import write_game  # noqa: E402
-from replay.record import Call, Combination, Deal, Game, Play, ScoreLine  # noqa: E402
+from replay.model.elements import Call, Combination, Play  # noqa: E402
+from replay.model.record import Deal, Game, ScoreLine  # noqa: E402
 
 OUT = ROOT / "benchmarks" / "out"
 CARDS = [r + s for s in "SHDC" for r in "789TJQKA"]

@@ -6,15 +6,15 @@ analysed card by card, per contract kind, with baselines measured in the same ru
     python benchmarks/bench_solver.py --quick        # 20 deals per kind, small baselines
 
 What it measures (one process, numba cache warm; one thread, and again with
-``--threads`` threads per solve, ``replay.split``):
-- solve: ``Game.value`` of the callers' camp from the first lead of a random
+``--threads`` threads per solve, ``replay.solver.threads``):
+- solve: ``DoubleDummy.value`` of the callers' camp from the first lead of a random
   deal (bg4 rules: suit = hearts trump, No trumps, All trumps), median and
   95th percentile;
 - deal: the same deal played out and analysed card by card as ``belot
   analyze`` does (before/after/best for every card; the play follows a best
   card 70% of the time, a random legal card otherwise), median and p95;
 - threads: both measures again with the solves of big positions spread over
-  ``--threads`` threads (default: every core; ``replay.split``), taking turns
+  ``--threads`` threads (default: every core; ``replay.solver.threads``), taking turns
   with one thread deal by deal, so that the ratio is fair on a busy machine;
 - baseline 1: the same kernel with ``NUMBA_DISABLE_JIT=1`` (plain Python), full
   solves of the first ``--baseline`` deals, in a subprocess;
@@ -65,13 +65,13 @@ def pct(xs: list[float], q: float) -> float:
 
 def solve_times(kind: int, hands_list, nodes: list[int] | None = None,
                 threads: int = 1) -> list[float]:
-    from replay.rulesets import load_ruleset
-    from replay.solver import Game
+    from replay.rules.rulesets import load_ruleset
+    from replay.solver.search import DoubleDummy
 
     rs = load_ruleset("bg4")
     times = []
     for hands in hands_list:
-        game = Game(rs, kind, 1, threads=threads)
+        game = DoubleDummy(rs, kind, 1, threads=threads)
         pos = game.start(hands, 1)
         t0 = time.perf_counter()
         game.value(pos, 0)
@@ -86,14 +86,14 @@ def mtd_times(kind: int, hands_list) -> list[float]:
     search: null-window probes, steps from a guess (half the points) taking
     turns with bisection between the proven bounds)."""
 
-    from replay import ddkernel as k
-    from replay.rulesets import load_ruleset
-    from replay.solver import Game
+    from replay.rules.rulesets import load_ruleset
+    from replay.solver import kernel as k
+    from replay.solver.search import DoubleDummy
 
     rs = load_ruleset("bg4")
     times = []
     for hands in hands_list:
-        game = Game(rs, kind, 1)
+        game = DoubleDummy(rs, kind, 1)
         pos = game.start(hands, 1)
         h, tcards, _ = game._arrays(pos)
         rem = game._rem(pos)
@@ -112,16 +112,16 @@ def mtd_times(kind: int, hands_list) -> list[float]:
 def deal_times(kind: int, hands_list, seed: int, threads: int = 1,
                rng: random.Random | None = None) -> list[float]:
     """A deal played out (mostly best cards) and analysed card by card."""
-    from replay.analysis import best_cards
-    from replay.cards import cards_in
-    from replay.rulesets import load_ruleset
-    from replay.solver import Game
+    from replay.model.cards import cards_in
+    from replay.rules.rulesets import load_ruleset
+    from replay.solver.analysis import best_cards
+    from replay.solver.search import DoubleDummy
 
     rs = load_ruleset("bg4")
     rng = rng or random.Random(seed)
     times = []
     for hands in hands_list:
-        game = Game(rs, kind, 1, threads=threads)
+        game = DoubleDummy(rs, kind, 1, threads=threads)
         pos = game.start(hands, 1)
         t0 = time.perf_counter()
         known = (0, game.value(pos, 0))
@@ -154,15 +154,15 @@ def endings(kind: int, count: int, seed: int) -> tuple[list[float], list[float]]
     """Solver vs plain minimax on 4-trick endings (seconds each)."""
     from support.dd_brute import brute_value, random_position
 
-    from replay.rulesets import load_ruleset
-    from replay.solver import Game
+    from replay.rules.rulesets import load_ruleset
+    from replay.solver.search import DoubleDummy
 
     rs = load_ruleset("bg4")
     rng = random.Random(seed)
     fast, slow = [], []
     for _ in range(count):
         pos, _ = random_position(rs, rng, 4, in_trick=0)
-        game = Game(rs, kind, pos.leader)
+        game = DoubleDummy(rs, kind, pos.leader)
         t0 = time.perf_counter()
         a = game.value(pos, 0)
         t1 = time.perf_counter()
@@ -192,7 +192,7 @@ def main() -> None:
     if args.quick:
         args.deals, args.baseline, args.mtd, args.endings = 20, 2, 10, 5
 
-    from replay.solver import warm
+    from replay.solver.search import warm
 
     t0 = time.perf_counter()
     warm()

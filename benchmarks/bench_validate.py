@@ -97,7 +97,7 @@ def bench_full(path: Path, json_report: bool = False) -> dict:
     of docs/bgn/report.md, which also needs each game's canonical id."""
     import io
 
-    from ingest.validate import format_violation, validate_file
+    from ingest.validation import format_violation, validate_file
 
     out = io.StringIO()
     t = time.perf_counter()
@@ -150,7 +150,7 @@ def bench_read(path: Path) -> float:
 
 def bench_engine(path: Path, limit_deals: int) -> dict:
     from ingest.bgn.reader import read_games
-    from replay.engine import replay_game
+    from replay.engine.walk import replay_game
 
     games = []
     deals = 0
@@ -183,7 +183,7 @@ def peak_rss_validating(path: Path) -> float:
     # VmHWM, not ru_maxrss: a child started from this (large) process inherits its
     # ru_maxrss high-water mark across exec, VmHWM starts afresh.
     code = ("import sys; sys.path.insert(0, %r)\n"
-            "from ingest.validate import validate_file\n"
+            "from ingest.validation import validate_file\n"
             "for _ in validate_file(%r): pass\n"
             "print([l for l in open('/proc/self/status') if l.startswith('VmHWM')][0].split()[1])")
     out = subprocess.run([sys.executable, "-c", code % (str(ROOT), str(path))],

@@ -38,9 +38,9 @@ def run_stage(stage: str, paths: list[Path]) -> int:
     """Do one stage over the files (inside callgrind); returns the deals seen."""
     from belot.cli import tune_gc
     from ingest.bgn.reader import read_games
-    from ingest.validate import validate_file
-    from ingest.validate_run import report_lines
-    from replay.engine import replay_game
+    from ingest.runs.validate import report_lines
+    from ingest.validation import validate_file
+    from replay.engine.walk import replay_game
 
     tune_gc()  # the collector's settings of the belot command and bench_validate.py
     deals = 0

@@ -6,7 +6,7 @@ A deal's analysis reaches the viewer one of two ways, both turned into the same
 - from the dataset's ``deal_analysis`` and ``card_analysis`` tables (written by
   ``belot ingest --analyze`` or ``belot analyze --into``): :func:`from_rows`;
 - solved now, on the record the viewer replayed (:func:`analyse_loaded`, which
-  runs :func:`replay.analysis.analyse_deal`, the same code as ``belot analyze``),
+  runs :func:`replay.solver.analysis.analyse_deal`, the same code as ``belot analyze``),
   for a deal the dataset has not analysed.
 
 The values (docs/analysis.md): a card's ``before`` is what its camp could still
@@ -28,13 +28,13 @@ from dataclasses import dataclass, field
 
 from dashboard.format import CONTRACT_TEXT, card_label, seat_label, side_of, sorted_hand
 from dashboard.viewer import DealView, LoadedGame
-from replay.analysis import (
+from replay.model.cards import CARD_TEXT
+from replay.solver.analysis import (
     DealAnalysis,
     analyse_deal,
     game_ruleset,
     unplayable_reason,
 )
-from replay.cards import CARD_TEXT
 
 #: a card that lost this much or more counts as a blunder (as ``belot analyze`` counts)
 BLUNDER = 10
@@ -98,7 +98,7 @@ class NoAnalysis:
 
 
 def from_analysis(a: DealAnalysis, contract: str, seconds: float | None = None) -> DealDD:
-    """The view of :func:`replay.analysis.analyse_deal`'s result for a deal played in
+    """The view of :func:`replay.solver.analysis.analyse_deal`'s result for a deal played in
     ``contract`` (the deal's own, as ``deal_analysis`` has it: S H D C NT AT)."""
     cards = [CardCost(c.trick, c.seat, CARD_TEXT[c.card], c.before, c.after,
                       tuple(sorted_hand(c.best))) for c in a.cards]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import html
 import math
 
-from replay.cards import CARD_TEXT, RANKS, SUITS, cards_in
+from replay.model.cards import CARD_TEXT, RANKS, SUITS, cards_in
 
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED_SUITS = frozenset("HD")

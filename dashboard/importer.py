@@ -3,7 +3,7 @@
 A file is **rejected** (not added) when it is not ``.bgn``/``.bgn.gz``, is
 larger than the limit, is not gzip data although named ``.gz``, is not UTF-8
 text, holds no game, or holds no record that can be read.  Otherwise its
-validation report (``ingest.validate.validate_file``, as ``belot validate``
+validation report (``ingest.validation.validate_file``, as ``belot validate``
 prints it) is shown, and the file can be added with the same ingest as
 ``belot ingest`` (records that do not parse go to the ``rejects`` table there,
 as with any ingest).  Accepted files are kept under ``DATASET/_uploads/`` as
@@ -100,7 +100,7 @@ def decode(name: str, data: bytes, limit_bytes: int) -> str:
 
 def check_upload(name: str, data: bytes, limit_bytes: int | None = None) -> UploadCheck:
     """Check and validate one uploaded file (name as uploaded, its bytes)."""
-    from ingest.validate import format_violation, validate_file
+    from ingest.validation import format_violation, validate_file
 
     limit_bytes = limit_bytes or limit_mb() << 20
     check = UploadCheck(name, len(data), hashlib.sha256(data).hexdigest())

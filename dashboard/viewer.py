@@ -5,7 +5,7 @@ keeps (the ``records`` table), so a dataset copied elsewhere without its source
 files still replays; a dataset written before it kept the texts falls back to
 the source file (the ``source_file``, ``game_index`` and ``line`` of ``games``).
 Either way the text is read by :func:`ingest.bgn.reader.read_games` at the line
-it started on in its file and replayed by :func:`ingest.validate.validate_game`,
+it started on in its file and replayed by :func:`ingest.validation.validate_game`,
 exactly as ``belot validate`` and the ingest do, so the viewer shows what
 validation saw: the same violations at the same lines and columns.
 ``deal_view`` turns one deal of the report into plain data
@@ -36,10 +36,10 @@ from dashboard.format import (
 )
 from ingest.bgn.lexer import open_text
 from ingest.bgn.reader import read_games
-from ingest.validate import validate_game
-from replay.record import Game
-from replay.report import CallRecord, DealReport, DeclarationRecord, GameReport, Violation
-from replay.variants import table_facts
+from ingest.validation import validate_game
+from replay.engine.report import CallRecord, DealReport, DeclarationRecord, GameReport, Violation
+from replay.model.record import Game
+from replay.model.variants import table_facts
 
 #: codes reported on the auction, the declarations, the layout and the score sheet
 PHASE_OF_CODE = {"B": "auction", "D": "layout", "S": "score", "P": "record"}

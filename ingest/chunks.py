@@ -29,7 +29,7 @@ from typing import Protocol, TypeVar
 
 from ingest.bgn.boundaries import find_game_cut
 from ingest.bgn.files import file_kind
-from replay.record import Game
+from replay.model.record import Game
 
 #: what reading a damaged file raises: not gzip (OSError), cut short (EOFError),
 #: corrupt deflate data (zlib.error)

@@ -54,7 +54,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from ingest.schema import FORMAT_VERSION, TABLES
-from replay.jsontext import dumps
+from replay.model.jsontext import dumps
 
 META = "_belot"
 #: tables whose game_id column is the index of known records

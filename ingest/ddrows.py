@@ -5,7 +5,7 @@
 Shared by ``belot ingest --analyze`` (in the worker, right after the game's other
 rows, so the analysis commits in the same unit) and ``belot analyze --into``
 (from the text kept in the dataset's ``records`` table).  The values are
-:func:`replay.analysis.analyse_deal`'s: this module only times and collects them.
+:func:`replay.solver.analysis.analyse_deal`'s: this module only times and collects them.
 """
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ingest.events import CONTRACT_NAMES, RowSink, cached_ruleset
-from replay.record import Game
-from replay.report import GameReport
+from replay.engine.report import GameReport
+from replay.model.record import Game
 
 if TYPE_CHECKING:  # the solver (numba) loads only where analysis runs
-    from replay.analysis import DealAnalysis
+    from replay.solver.analysis import DealAnalysis
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +42,7 @@ def analyse_game_rows(sink: RowSink, game: Game, report: GameReport, gid: str,
     number of deals analysed.  A game whose ruleset cannot be built (P102) has
     nothing to solve: every deal counts as skipped.
     """
-    from replay.analysis import analyse_deal
+    from replay.solver.analysis import analyse_deal
 
     rs = cached_ruleset(variant, game.tags.get("Rules"), game.tags.get("Target"))
     timed: list[TimedDeal] = []

@@ -26,14 +26,15 @@ from ingest.arrowrows import column_array
 from ingest.identity import deal_ids
 from ingest.playcols import CARD_DICT, PlayColumns
 from ingest.schema import TABLES
-from replay.cards import CONTRACT_TABLES, RANKS, SUIT_MASK, SUITS, card_of
-from replay.declarations import CARRE, parse_combo
-from replay.jsontext import escape_line_breaks
-from replay.record import Deal, Game, HandsLine, ScoreLine
-from replay.report import DealReport, GameReport
-from replay.ruleset import Ruleset, RulesetError
-from replay.rulesets import load_ruleset
-from replay.variants import TableFacts, table_facts
+from replay.engine.report import DealReport, GameReport
+from replay.model.cards import CONTRACT_TABLES, RANKS, SUIT_MASK, SUITS, card_of
+from replay.model.jsontext import escape_line_breaks
+from replay.model.lanes import HandsLine
+from replay.model.record import Deal, Game, ScoreLine
+from replay.model.variants import TableFacts, table_facts
+from replay.rules.declarations import CARRE, parse_combo
+from replay.rules.ruleset import Ruleset, RulesetError
+from replay.rules.rulesets import load_ruleset
 
 #: tags with a column of their own in ``games`` (docs/bgn/game.md#tags); ``Variant`` is the partition key
 STANDARD_TAGS = ("Event", "Site", "Date", "Round", "Seat1", "Seat2", "Seat3", "Seat4",
@@ -164,7 +165,7 @@ def bidding_cards(deal: Deal, seat: int) -> list[int] | None:
     held while bidding; None when the record has no ``hands`` for it.
 
     A canonical ``hands`` line still compact is read by its character codes
-    (:meth:`replay.record.HandsLine.first_delivery`): handing out its lists of card
+    (:meth:`replay.model.lanes.HandsLine.first_delivery`): handing out its lists of card
     texts would build them for every seat of the deal."""
     hands = deal.hands
     if hands is None:
@@ -292,7 +293,7 @@ class RowSink:
                               v.deal, v.trick, v.seat, v.message)
                              for k, v in enumerate(report.violations)])
             games_out.append(games_row)
-            # a JSON Lines record is kept as one line for every reader (replay.jsontext);
+            # a JSON Lines record is kept as one line for every reader (replay.model.jsontext);
             # the line as read may hold U+2028 and its kin raw, inside its strings
             text = (escape_line_breaks(game.source_text) if ctx.form == "jsonl"
                     else game.source_text)

@@ -23,8 +23,8 @@ from __future__ import annotations
 import hashlib
 
 from ingest.bgn.writer import game_id, source_is_canonical, variant_deal_id
-from replay.record import Game
-from replay.variants import table_facts
+from replay.model.record import Game
+from replay.model.variants import table_facts
 
 #: a seat after the first on a ``hands`` line, and the same seat opening a line
 _SEAT_BREAKS = tuple((f" {seat}: ", f"\n{seat}: ") for seat in range(2, 10))

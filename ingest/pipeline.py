@@ -67,8 +67,8 @@ from ingest.executors import (
     make_executor,
     missing_dask,
 )
-from replay.record import Game
-from replay.report import GameReport
+from replay.engine.report import GameReport
+from replay.model.record import Game
 
 #: the smallest unit of work by default: each unit writes a Parquet part per table and
 #: variant, fsynced, and a commit record, about 40 ms of CPU whatever the unit's size
@@ -161,7 +161,7 @@ def process_unit(task: UnitTask) -> UnitResult:
 def _process_unit(task: UnitTask) -> UnitResult:
     from ingest.bgn.writer import write_game
     from ingest.identity import read_identity
-    from replay.engine import replay_game
+    from replay.engine.walk import replay_game
 
     t0 = time.perf_counter()
     known = _known(task)

@@ -36,9 +36,9 @@ from typing import Any
 import numpy as np
 import pyarrow as pa
 
-from replay.cards import CARD_TEXT, SUITS
-from replay.record import PlayLane
-from replay.report import DealReport
+from replay.engine.report import DealReport
+from replay.model.cards import CARD_TEXT, SUITS
+from replay.model.lanes import PlayLane
 
 #: numpy types of the Arrow number types used here
 _NP = {pa.int8(): np.int8, pa.int16(): np.int16, pa.int32(): np.int32, pa.int64(): np.int64,

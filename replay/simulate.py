@@ -21,22 +21,10 @@ import random
 from collections.abc import Callable, Iterator
 from decimal import Decimal
 
-from replay.bidding import (
-    HU_LADDER,
-    LADDER_RANK,
-    Auction,
-    Contract,
-    ForcedFirst,
-    Hungarian,
-    Ladder,
-    Model,
-    NameSuit,
-    PointBids,
-    TurnedCard,
-    model_for,
-    run_auction,
-)
-from replay.cards import (
+from replay.engine.deal import DealWalk, GameWalk
+from replay.engine.report import GameReport
+from replay.engine.walk import walk_deal
+from replay.model.cards import (
     ALL_TRUMPS,
     CARD_TEXT,
     CONTRACT_TABLES,
@@ -50,16 +38,30 @@ from replay.cards import (
     ContractTables,
     cards_in,
 )
-from replay.declarations import CARRE, RUN, Combo, Contest
-from replay.engine import DealWalk, GameWalk
-from replay.exchange import ExchangeKind
-from replay.legality import judge, trick_winner
-from replay.record import Announce, Call, Combination, Deal, Exchange, Game, Play, ScoreLine
-from replay.report import GameReport
-from replay.ruleset import Ruleset
-from replay.rulesets import VARIANTS, load_ruleset
-from replay.scoring import Points
-from replay.variants import table_facts
+from replay.model.elements import Announce, Call, Combination, Exchange, Play
+from replay.model.record import Deal, Game, ScoreLine
+from replay.model.variants import table_facts
+from replay.rules.bidding import (
+    HU_LADDER,
+    LADDER_RANK,
+    Contract,
+    ForcedFirst,
+    Hungarian,
+    Ladder,
+    Model,
+    NameSuit,
+    PointBids,
+    TurnedCard,
+    model_for,
+    run_auction,
+)
+from replay.rules.declarations import CARRE, RUN, Combo, Contest
+from replay.rules.exchange import ExchangeKind
+from replay.rules.legality import judge, trick_winner
+from replay.rules.policies import Auction
+from replay.rules.ruleset import Ruleset
+from replay.rules.rulesets import VARIANTS, load_ruleset
+from replay.rules.tally import Points
 
 SUPPORTED = tuple(VARIANTS)
 INJECTABLE = ("C401", "C402", "C403", "A501", "S601")
@@ -103,7 +105,7 @@ def _simulate_game(rs: Ruleset, rng: random.Random, number: int, seed: int, rate
     for deal_no in range(1, max_deals + 1):
         deal, injected_score = _simulate_deal(rs, rng, deal_no, dealer, rate, game, gw.totals)
         game.deals.append(deal)
-        dr = DealWalk(gw, deal, deal_no, is_last=False).run()
+        dr = walk_deal(DealWalk(gw, deal, deal_no, is_last=False))
         score = [Decimal(v) for v in dr.score]
         written: list[Decimal | None] = list(score)
         if dr.made is False or dr.penalty:

@@ -5,13 +5,14 @@ what the compiled sources must respect).
     python scripts/build_compiled.py --check    # exit 1 when a build is stale or partial
     python scripts/build_compiled.py --clean    # remove the build: the .py sources run
 
-The same sources run either way: mypyc turns each module below into a C
-extension (``replay/engine.cpython-311-x86_64-linux-gnu.so`` beside
-``replay/engine.py``), and Python imports an extension before a source of the
+The same sources run either way: mypyc turns each module of ``MODULES`` (every
+module under a few folders, ``COMPILED_FOLDERS``) into a C extension
+(``replay/engine/walk.cpython-311-x86_64-linux-gnu.so`` beside
+``replay/engine/walk.py``), and Python imports an extension before a source of the
 same name.  Without the extensions, or with ``BELOT_PURE=1`` given to
 ``scripts/setup.sh``, the interpreter runs the ``.py`` files.
 
-An extension is compiled code: after editing one of the sources below it no
+An extension is compiled code: after editing one of those sources it no
 longer matches.  The build therefore records a hash of every source it compiled
 (``build/mypyc/sources.json``); ``--check`` compares them, the test suite refuses
 to run on a stale build, and running this script again rebuilds (about a minute
@@ -33,46 +34,44 @@ STAMP = BUILD / "sources.json"
 #: all modules go into one shared library, so that calls between them are direct C calls
 GROUP = "replay.compiled"
 
-#: the hot path of ``belot validate`` and ``belot ingest``: reading (lexer, fast lines,
-#: the reader's driver and its sections), the engine and its rule modules, the report.  Modules
-#: off that path (the rulesets' tables, the solver, simulation, analysis) stay
-#: interpreted: compiling them would lengthen the build and gain nothing.
-MODULES = (
-    "ingest/bgn/errors.py",
-    "ingest/bgn/tags.py",
-    "ingest/bgn/boundaries.py",
-    "ingest/bgn/lexer.py",
-    "ingest/bgn/fastlines.py",
-    "ingest/bgn/sections/states.py",
-    "ingest/bgn/sections/deal.py",
-    "ingest/bgn/sections/auction.py",
-    "ingest/bgn/sections/declarations.py",
-    "ingest/bgn/sections/play.py",
-    "ingest/bgn/sections/sheet.py",
-    "ingest/bgn/sections/game.py",
-    "ingest/bgn/sections/fast.py",
-    "ingest/bgn/reader.py",
-    "ingest/bgn/writer.py",
-    "replay/cards.py",
-    "replay/variants.py",
-    "replay/record.py",
-    "replay/jsontext.py",
-    "replay/report.py",
-    "replay/legality.py",
-    "replay/bela.py",
-    "replay/bidding.py",
-    "replay/declarations.py",
-    "replay/figures.py",
-    "replay/exchange.py",
-    "replay/scoring.py",
-    "replay/ruleset.py",
-    "replay/engine.py",
-    # belot ingest's rows and Arrow columns
+#: the hot path of ``belot validate`` and ``belot ingest``, by folder: the notation
+#: (lexer, fast lines, the reader's state machine, the writer), the record model, the
+#: rules and the replay with its report.  Every module under these folders is
+#: compiled but those of ``INTERPRETED``; the solver (numba), the simulator and the
+#: commands stand outside them and stay interpreted.
+COMPILED_FOLDERS = ("ingest/bgn", "replay/model", "replay/rules", "replay/engine")
+#: modules and folders under ``COMPILED_FOLDERS`` left interpreted: called once per
+#: file or per ruleset, compiling them would lengthen the build and gain nothing
+INTERPRETED = (
+    "ingest/bgn/files.py",  # which reader a file needs: once per file
+    "ingest/bgn/jsonform.py",  # JSON Lines records: the json module does the reading
+    "replay/model/pickling.py",  # registers the records with copyreg, at import
+    "replay/rules/rulesets",  # the table of variants and the builders: once per ruleset
+)
+#: belot ingest's rows and Arrow columns
+COMPILED_MODULES = (
     "ingest/playcols.py",
     "ingest/arrowrows.py",
     "ingest/events.py",
     "ingest/identity.py",
 )
+
+
+def compiled_modules() -> tuple[str, ...]:
+    """The sources a build compiles, as paths from the project's root: every module
+    under ``COMPILED_FOLDERS`` (a package's ``__init__`` stays interpreted) but those
+    of ``INTERPRETED``, then ``COMPILED_MODULES``."""
+    found = []
+    for folder in COMPILED_FOLDERS:
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            name = path.relative_to(ROOT).as_posix()
+            left_out = any(name == x or name.startswith(x + "/") for x in INTERPRETED)
+            if path.name != "__init__.py" and not left_out:
+                found.append(name)
+    return (*found, *COMPILED_MODULES)
+
+
+MODULES = compiled_modules()
 
 
 def extension_suffix() -> str:

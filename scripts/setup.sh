@@ -26,7 +26,7 @@ else
     || { echo "setup: the mypyc build failed; BELOT_PURE=1 bash scripts/setup.sh sets up without it" >&2; exit 1; }
 fi
 # compile the double-dummy kernel once (numba caches it; later runs load it in a second)
-.venv/bin/python -c 'import replay.solver as s; s.warm()'
+.venv/bin/python -c 'import replay.solver.search as s; s.warm()'
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null \
    && { [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; }; then
   export DEBIAN_FRONTEND=noninteractive

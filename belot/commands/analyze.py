@@ -76,9 +76,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ingest.analyze import PlayerTally, analyse_paths
     from ingest.pipeline import job_failed
-    from replay.jsontext import dumps
+    from ingest.runs.analyze import PlayerTally, analyse_paths
+    from replay.model.jsontext import dumps
 
     if args.into is not None or not args.paths:
         return run_into(args)
@@ -152,9 +152,9 @@ def chunk_chars(args: argparse.Namespace) -> int:
 
 def run_into(args: argparse.Namespace) -> int:
     """``--into DATASET``: analyse the dataset's games not analysed yet, add the rows."""
-    from ingest.analyze import analyse_dataset
     from ingest.dataset import DatasetError
     from ingest.pipeline import Progress, job_failed
+    from ingest.runs.analyze import analyse_dataset
 
     if args.into is None:
         print("belot analyze: give record files (PATH...) or a dataset (--into DATASET)",

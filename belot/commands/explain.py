@@ -10,7 +10,7 @@ Print the reference entry for TOPIC, the same text as the documentation site:
   a violation code     what it means, the rules it enforces, a record that triggers it
                        and the exact report line (docs/codes.md)
   a rule id            the rule as the engine reads it and the rule-book lines that
-                       state it, as cited in replay/rulesets/ (docs/rules/<variant>.md);
+                       state it, as cited in replay/rules/rulesets/ (docs/rules/<variant>.md);
                        or a reading, C1 A27 T02 (docs/rules/readings.md)
   a variant id         its house-rule switches with defaults, profiles, conventions
                        and every rule (docs/rules/<variant>.md)

@@ -166,7 +166,7 @@ def _run(args: argparse.Namespace, out) -> int:
     import polars as pl
 
     from analytics import METRICS, MIN_N, open_dataset, to_json_rows
-    from replay.jsontext import dumps
+    from replay.model.jsontext import dumps
 
     filters = parse_where(args.where)
     if args.metric is not None and args.metric not in METRICS:

@@ -68,8 +68,8 @@ def positive_int(text: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     from ingest.executors import default_workers
-    from ingest.validate import expand_paths
-    from ingest.validate_run import validate_paths
+    from ingest.runs.validate import validate_paths
+    from ingest.validation import expand_paths
 
     try:
         files = list(expand_paths(args.paths))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from replay.report import CODE_ORDER
+from replay.engine.report import CODE_ORDER
 
 
 class Code(NamedTuple):

@@ -100,7 +100,7 @@ def tested_table(rows: Iterable[Row], tested: Coverage) -> str:
 
 
 def _switch_table(variant: str) -> str:
-    from replay.rulesets import SWITCHES
+    from replay.rules.rulesets import SWITCHES
 
     switches = SWITCHES.get(variant, {})
     if not switches:
@@ -115,7 +115,7 @@ def _switch_table(variant: str) -> str:
 
 
 def _profiles(variant: str) -> str:
-    from replay.rulesets import VARIANTS as TABLE
+    from replay.rules.rulesets import VARIANTS as TABLE
 
     entry = TABLE.get(variant)
     if entry is None or "profile" not in entry.switches:
@@ -134,8 +134,8 @@ def _profiles(variant: str) -> str:
 def variant_page(variant: str, tested: Coverage | None = None) -> str:
     """A variant: summary, switches, profiles, conventions, refusals and every rule;
     with ``tested``, a table of the rules and the tests that check each."""
-    from replay.rulesets import VARIANTS as TABLE
-    from replay.variants import TABLES
+    from replay.model.variants import TABLES
+    from replay.rules.rulesets import VARIANTS as TABLE
 
     name, state = VARIANTS[variant]
     facts = TABLES[variant]
@@ -160,7 +160,7 @@ def variant_page(variant: str, tested: Coverage | None = None) -> str:
     rows = [r for r in ROWS if r.id.rsplit("-", 1)[0] == variant]
     if rows:
         out.append("\n## Rules\n\nEach rule under the row id the engine cites next to the value "
-                   "that enforces it (`replay/rulesets/`).\n\n"
+                   "that enforces it (`replay/rules/rulesets/`).\n\n"
                    + (_tested_intro(tested, rows) if tested else "")
                    + "\n".join(rule_entry(r) for r in rows))
     return GENERATED + "".join(out)
@@ -190,7 +190,7 @@ def readings_page(tested: Coverage | None = None) -> str:
 
 
 def rules_index(tested: Coverage | None = None) -> str:
-    from replay.rulesets import UNSUPPORTED
+    from replay.rules.rulesets import UNSUPPORTED
 
     lines = [f"| [{v}]({v}.md) | {n} | {s} |" for v, (n, s) in VARIANTS.items()]
     refused = "\n".join(f"- **{v}**: {REFUSED_WHY[v]} The engine says: "

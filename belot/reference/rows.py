@@ -1,7 +1,7 @@
 """Every rule the engine enforces, in the project's words: what the engine reads each
 rule to say, and where the rule book states it (file and line).
 
-Row ids are stable: the rulesets in ``replay/rulesets/`` cite them next to the value they
+Row ids are stable: the rulesets in ``replay/rules/rulesets/`` cite them next to the value they
 set, so ``grep yu4-33`` finds the code and its rule together (docs/rules/yu4.md).  The
 readings (``C1`` where the books disagree, ``A1`` where one is unclear or silent, ``T01``
 the worked situations) are on docs/rules/readings.md.

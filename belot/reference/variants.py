@@ -31,7 +31,7 @@ VARIANTS: dict[str, tuple[str, str]] = {
 }
 
 #: switch -> (rule row, what each value does); the values and the default come from the
-#: rulesets themselves (replay.ruleset.SWITCHES)
+#: rulesets themselves (replay.rules.ruleset.SWITCHES)
 SWITCH_EFFECTS: dict[str, tuple[str, str]] = {
     "iber-partner": ("yu4-36", "`on`: beat the best card of the led suit even over the "
                      "partner; `off`: no duty to beat a card of the partner who is winning."),
@@ -293,7 +293,7 @@ CONVENTIONS["hu3"] = {
 }
 CONVENTIONS["hu2"] = CONVENTIONS["hu3"]
 
-#: variants the books name without rules: refused with P102 (replay.ruleset.UNSUPPORTED)
+#: variants the books name without rules: refused with P102 (replay.rules.ruleset.UNSUPPORTED)
 REFUSED_WHY = {
     "mk2": "The Macedonian book gives only the target (501), not the deal, the bidding or the "
            "hand size (mk2-03).",

@@ -6,7 +6,7 @@
 import sys
 from collections import Counter
 
-from ingest.validate import expand_paths, format_violation, validate_file
+from ingest.validation import expand_paths, format_violation, validate_file
 
 
 def check(patterns: list[str]) -> int:

@@ -1,7 +1,7 @@
 """BGN, the notation: reading, writing, the JSON form, and which reader a file needs.
 
 The package knows nothing of datasets or rules; it turns text into
-:class:`replay.record.Game` records and back.  Its modules:
+:class:`replay.model.record.Game` records and back.  Its modules:
 
 ========================  ==========================================================
 ``lexer``                 tokens, opening files (``.gz``, BOM, CRLF)

@@ -23,7 +23,7 @@ from itertools import chain
 from ingest.bgn.errors import Stop
 from ingest.bgn.lexer import Source, line_blocks
 from ingest.bgn.tags import NONSPACE, read_tag_line
-from replay.record import Game
+from replay.model.record import Game
 
 _RESULT_RE = re.compile(r"result", re.I)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from replay.record import Pos
+from replay.model.elements import Pos
 
 
 class Stop(Exception):  # noqa: N818 - a signal, not an error type

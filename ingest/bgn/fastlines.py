@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from ingest.bgn.lexer import CACHE, FIGURES, call_of, lookup
 from ingest.bgn.writer import format_number
-from replay.record import CallItems, SeatShape
+from replay.model.lanes import CallItems, SeatShape
 
 CARD_PATTERN = r"[789TJQKA][SHDC]"
 CARDS: Final = frozenset(r + s for s in "SHDC" for r in "789TJQKA")
@@ -31,7 +31,7 @@ _WHOLE: Final[list[Decimal | None]] = [None] * (MAX_SHEET - MIN_SHEET + 1)
 
 def sheet_numbers(line: str, at: int, dash: bool, values: list[Decimal | None]) -> bool:
     """Append to ``values`` the numbers of a sheet line written from index ``at`` on,
-    one space between each (their places: ``replay.record.RowPlaces``): whole numbers
+    one space between each (their places: ``replay.model.lanes.RowPlaces``): whole numbers
     ``MIN_SHEET`` … ``MAX_SHEET`` spelled canonically (no ``+``, no leading zero, no
     ``-0``) and, with ``dash``, ``-`` (None).  False for anything else, which the
     general path reads (halves, ``hang``, a stray space).
@@ -94,7 +94,7 @@ HAND_GROUP_RE = re.compile(r" ([0-9]+): ((?:" + CARD_PATTERN + "(?: " + CARD_PAT
 #: seen before (bytes.translate: a table lookup in C, several times faster than
 #: str.translate)
 CARD_MASK: Final = bytes.maketrans(b"789TJQKASHDC", b"\xfe" * 8 + b"\xff" * 4)
-#: the seats of a hands line (``replay.record.SeatShape``: seat, seat col, (start, end)
+#: the seats of a hands line (``replay.model.record.SeatShape``: seat, seat col, (start, end)
 #: of each delivery, card cols), whether its seats are written as the writer writes
 #: them (in order, no leading zero: then only the order of the cards can differ), and
 #: the card cols by seat (shared by the ``LinePlaces`` of every line of the shape)

@@ -24,7 +24,7 @@ from types import TracebackType
 from typing import IO
 
 from ingest.bgn.lexer import open_text
-from replay.record import Game
+from replay.model.record import Game
 
 __all__ = ["FileKind", "file_kind", "is_record_file", "record_files", "read_records",
            "RECORD_SUFFIXES", "stdout_text", "atomic_writer", "format_error"]

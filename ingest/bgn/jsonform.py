@@ -26,20 +26,10 @@ from ingest.bgn.lexer import (
     sheet_value,
 )
 from ingest.bgn.writer import ordered_tags, sorted_cards
-from replay.jsontext import dumps
-from replay.record import (
-    Announce,
-    Call,
-    Claim,
-    Combination,
-    Deal,
-    Exchange,
-    Game,
-    ParseError,
-    Play,
-    ScoreLine,
-)
-from replay.variants import TableFacts, table_facts
+from replay.model.elements import Announce, Call, Claim, Combination, Exchange, Play
+from replay.model.jsontext import dumps
+from replay.model.record import Deal, Game, ParseError, ScoreLine
+from replay.model.variants import TableFacts, table_facts
 
 __all__ = ["game_to_json", "game_from_json", "dumps_game", "read_jsonl", "JsonFormError"]
 
@@ -138,7 +128,7 @@ def game_to_json(game: Game) -> dict[str, Any]:
 
 def dumps_game(game: Game) -> str:
     """One JSON Lines line (without the LF) for a game: no character in it that any
-    reader takes for a line end (``replay.jsontext``)."""
+    reader takes for a line end (``replay.model.jsontext``)."""
     return dumps(game_to_json(game), separators=(",", ":"))
 
 

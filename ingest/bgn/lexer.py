@@ -40,7 +40,7 @@ from collections.abc import Iterable, Iterator
 from decimal import Decimal
 from typing import IO, Any, Final
 
-from replay.record import own_abc_caches
+from replay.model.lanes import own_abc_caches
 
 #: a token's descriptor: the kind first, then what that kind carries (table above)
 Descriptor = tuple[int, *tuple[Any, ...]]

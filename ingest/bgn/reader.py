@@ -1,4 +1,4 @@
-"""Streaming BGN reader: text in, :class:`replay.record.Game` records out, one at a time.
+"""Streaming BGN reader: text in, :class:`replay.model.record.Game` records out, one at a time.
 
 ``read_games`` reads its source line by line and holds one game at a time:
 each line is split into tokens by one compiled regex (:data:`ingest.bgn.lexer.TOKEN_RE`),
@@ -58,7 +58,9 @@ from ingest.bgn.sections.states import (
     TOP_WORDS,
 )
 from ingest.bgn.tags import read_tag_line
-from replay.record import NOPOS, Call, CallLane, Game, ParseError, Play, Pos
+from replay.model.elements import NOPOS, Call, Play, Pos
+from replay.model.lanes import CallLane
+from replay.model.record import Game, ParseError
 
 __all__ = ["read_games", "parse_games", "scan_headers", "parse_game", "MAX_SOURCE_CHARS"]
 

@@ -6,7 +6,7 @@ import re
 from typing import Final
 
 from ingest.bgn.errors import p101, quote
-from replay.record import Game
+from replay.model.record import Game
 
 TAG_RE: Final = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^\\]|\\.)*?)"\s*\]')
 NONSPACE: Final = re.compile(r"\S")

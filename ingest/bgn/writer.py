@@ -13,9 +13,11 @@ from decimal import Decimal
 from typing import IO
 
 from ingest.bgn.lexer import CARD_ORDER
-from replay.cards import in_card_order
-from replay.record import Announce, Deal, Game, HandsLine, Play, PlayLane, ScoreLine
-from replay.variants import table_facts
+from replay.model.cards import in_card_order
+from replay.model.elements import Announce, Play
+from replay.model.lanes import HandsLine, PlayLane
+from replay.model.record import Deal, Game, ScoreLine
+from replay.model.variants import table_facts
 
 __all__ = ["write_game", "write_games", "game_id", "read_game_id", "source_is_canonical",
            "deal_id", "format_number", "sorted_cards",

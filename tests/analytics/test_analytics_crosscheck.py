@@ -19,8 +19,8 @@ from polars.testing import assert_frame_equal
 from analytics import METRICS, Filters, open_dataset
 from ingest.bgn.writer import write_game
 from ingest.pipeline import ingest_paths
+from replay.model.variants import table_facts
 from replay.simulate import simulate_games
-from replay.variants import table_facts
 
 #: (variant, games, max deals a game): about 700 deals in all
 CORPUS = (("yu4", 4, 40), ("mk4", 4, 40), ("bg4", 3, 40), ("contree", 3, 30),
@@ -587,7 +587,7 @@ def test_every_metric_is_covered():
     covered = {"bid_success", "declaration_effect", "declaration_frequency",
                "declaration_points", "bela_frequency", "violations", "players", "elo",
                "tricks", "last_trick", "capot"}
-    # checked against replay.analysis run directly on the records: test_analytics_dd.py
+    # checked against replay.solver.analysis run directly on the records: test_analytics_dd.py
     covered |= {"accuracy", "dd_contracts", "bid_quality"}
     assert set(METRICS) == covered
 

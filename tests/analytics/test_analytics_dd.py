@@ -1,6 +1,6 @@
 """The double-dummy metrics (accuracy, dd_contracts, bid_quality) over a real
 dataset (Parquet + DuckDB), against the same figures counted in plain Python from
-``replay.analysis`` run directly on the record files."""
+``replay.solver.analysis`` run directly on the record files."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from support.ingest_util import run_cli
 from analytics import METRICS, Filters, open_dataset
 from ingest.bgn.reader import read_games
 from ingest.pipeline import ingest_paths
-from replay.analysis import analyse_game
+from replay.solver.analysis import analyse_game
 
 CONTRACTS = ("S", "H", "D", "C", "NT", "AT")
 

@@ -13,7 +13,7 @@ import pytest
 from ingest.bgn.jsonform import dumps_game, game_from_json
 from ingest.bgn.reader import read_games
 from ingest.bgn.writer import write_game
-from ingest.validate import validate_file
+from ingest.validation import validate_file
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 EXAMPLES = sorted((DOCS / "bgn" / "examples").glob("*.bgn"))

@@ -4,7 +4,7 @@
 and the dataset.
 
 ``json.dumps`` escapes the control characters; U+0085 (NEL), U+2028 and U+2029
-are written as ``\\u0085``, ``\\u2028`` and ``\\u2029`` by ``replay.jsontext``.
+are written as ``\\u0085``, ``\\u2028`` and ``\\u2029`` by ``replay.model.jsontext``.
 A record's tag, a player's name, a file name and a message that quotes the input
 carry them here, as they can in any record.
 """
@@ -20,8 +20,8 @@ import pytest
 from belot.cli import main
 from ingest.bgn import read_games, read_jsonl
 from ingest.bgn.jsonform import dumps_game
-from ingest.validate import validate_game
-from replay.jsontext import dumps
+from ingest.validation import validate_game
+from replay.model.jsontext import dumps
 
 ROOT = Path(__file__).resolve().parents[2]
 #: every character ``str.splitlines`` ends a line at (its documentation's table)

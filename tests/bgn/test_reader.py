@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 
 from ingest.bgn.reader import _read, parse_game, parse_games, read_games, scan_headers
-from replay.record import NOPOS, ParseError, PlayLane
+from replay.model.elements import NOPOS
+from replay.model.lanes import PlayLane
+from replay.model.record import ParseError
 
 EXAMPLE = """\
 [Event "Club night"]
@@ -600,7 +602,7 @@ def test_trick_lines_in_the_compact_lane_read_as_the_general_path_does(fast):
 
 
 def test_a_clean_play_section_stays_compact_until_plays_are_asked_for():
-    from replay.record import PlayLane
+    from replay.model.lanes import PlayLane
 
     text = LANE_TEXT.split("4. 7D")[0].replace(" bela", "").replace(" rebela", "")
     (game,) = parse_games(text)
@@ -665,7 +667,7 @@ def test_fast_lines_and_the_general_path_agree_on_mutated_records():
     from support.mutations import mutate
 
     from ingest.bgn.writer import game_id, read_game_id, source_is_canonical, write_game
-    from replay.engine import replay_game
+    from replay.engine.walk import replay_game
     from replay.simulate import SUPPORTED, simulate_games
 
     rng = random.Random(20261130)
@@ -757,7 +759,7 @@ def test_row_places_are_the_places_of_a_lines_words():
     import copy
     import pickle
 
-    from replay.record import RowPlaces
+    from replay.model.lanes import RowPlaces
 
     places = RowPlaces(9, "score 81 - -20 1000", 6)
     expected = [(9, 7), (9, 10), (9, 12), (9, 16)]
@@ -776,7 +778,7 @@ def test_a_talon_and_a_sheet_read_whole_keep_their_places_as_the_line():
     """A canonical talon, score or total line keeps its words' places as the line
     (``RowPlaces``); a talon section continued on the next line turns them into a
     list; either way the record is the general path's."""
-    from replay.record import RowPlaces
+    from replay.model.lanes import RowPlaces
 
     head = '[Variant "hu2"]\n\ndeal 1 dealer 1\n'
     for body, lazy in (("talon 7S 8S 9S\n", True), ("talon 7S 8S\n9S\n", False)):
@@ -809,8 +811,8 @@ def test_a_bids_line_read_whole_stays_its_line_and_reads_as_the_general_way(bids
     (``CallLane``) until something asks for Call objects; the general path going on
     in the section (a call or a comment on the next line) turns it into the list.
     Records, parse errors and whole verdicts are those of the general path."""
-    from replay.engine import replay_game
-    from replay.record import CallLane
+    from replay.engine.walk import replay_game
+    from replay.model.lanes import CallLane
 
     text = _DECLARE_GAME.replace("bids H", bids).replace("{}\n", "")
     (fast,) = _read([text.split("\n")], fast_lines=True)
@@ -829,7 +831,8 @@ def test_a_call_lane_reads_as_the_list_of_its_calls():
     import copy
     import pickle
 
-    from replay.record import Call, CallLane
+    from replay.model.elements import Call
+    from replay.model.lanes import CallLane
 
     lane = CallLane("bids 1:H pass", 7, (("H", 1, 6), ("pass", None, 10)))
     assert len(lane) == 2 and lane and lane.compact and not CallLane("bids", 1, ())
@@ -857,7 +860,7 @@ def test_a_tag_line_read_whole_reads_as_the_general_way(line):
     give the same tags, places and errors (message and place)."""
     from ingest.bgn.errors import Stop
     from ingest.bgn.tags import read_tag_line
-    from replay.record import Game
+    from replay.model.record import Game
 
     def read(text: str):
         game = Game()
@@ -913,7 +916,7 @@ def test_a_declare_line_read_whole_reads_as_the_general_way(line, template):
     template of each canonical line, None for every other, and the same record and
     verdict both ways whether the template reads the line or the tokenizer does."""
     from ingest.bgn.fastlines import declare_template
-    from replay.engine import replay_game
+    from replay.engine.walk import replay_game
 
     assert declare_template(line, 4) == template
     text = _DECLARE_GAME.replace("{}", line)
@@ -939,8 +942,8 @@ def test_a_sheet_line_read_by_its_codes_reads_as_the_general_way(line, read):
     characters' codes; anything else goes by the template or the tokenizer, and
     either way both read paths give the same record and verdict."""
     from ingest.bgn.fastlines import sheet_numbers
-    from replay.engine import replay_game
-    from replay.record import RowPlaces
+    from replay.engine.walk import replay_game
+    from replay.model.lanes import RowPlaces
 
     values: list = []
     took = line[:6] in ("score ", "total ") and sheet_numbers(
@@ -1007,7 +1010,7 @@ def test_an_exchange_line_read_whole_reads_as_the_general_way(line, template):
     every other, and the same record and verdict both ways whichever reads it."""
     from ingest.bgn.fastlines import exchange_template
     from ingest.bgn.writer import game_id, read_game_id, source_is_canonical
-    from replay.engine import replay_game
+    from replay.engine.walk import replay_game
 
     assert exchange_template(line, 3) == template
     text = _HU3_GAME.replace("{ann}\n", "").replace("{ex}", line)
@@ -1044,7 +1047,7 @@ def test_an_announce_line_read_whole_reads_as_the_general_way(line, template, wh
     writes an announce line (after bids, exchange or declare, or play)."""
     from ingest.bgn.fastlines import announce_template
     from ingest.bgn.writer import game_id, read_game_id, source_is_canonical
-    from replay.engine import replay_game
+    from replay.engine.walk import replay_game
 
     assert announce_template(line, 3) == template
     text = _HU3_GAME.replace("{ex}\n", "")
@@ -1106,7 +1109,7 @@ def test_trick_lines_read_by_their_codes_read_as_the_general_way(play, compact):
     cards' character codes: only canonical lines stay in the compact lane, anything
     else goes the way it went before (a template, the tokenizer), and either way
     both read paths give the same record and verdict."""
-    from replay.engine import replay_game
+    from replay.engine.walk import replay_game
 
     text = _DECLARE_GAME.replace("{}", "declare 1: - 2: - 3: - 4: -").replace(_FIRST, play)
     (fast,) = _read([text.split("\n")], fast_lines=True)
@@ -1119,7 +1122,7 @@ def test_trick_lines_read_by_their_codes_read_as_the_general_way(play, compact):
 
 
 def test_cards_at_reads_cards_by_their_codes_and_leaves_the_list_on_failure():
-    from replay.cards import CARD_INDEX, cards_at
+    from replay.model.cards import CARD_INDEX, cards_at
 
     out = [5]
     assert cards_at("12. JH 7D QH 8C", 4, 4, out)
@@ -1134,7 +1137,7 @@ def test_cards_at_reads_cards_by_their_codes_and_leaves_the_list_on_failure():
 def test_in_card_order_compares_cards_by_their_place_in_canonical_order():
     """The writer's test of a delivery as it writes it: suits S H D C, ranks 7 … A, a
     repeated card in place; a text that names no card is the KeyError of CARD_INDEX."""
-    from replay.cards import CARD_TEXT, in_card_order
+    from replay.model.cards import CARD_TEXT, in_card_order
 
     assert in_card_order(list(CARD_TEXT)) and in_card_order([]) and in_card_order(["AS", "AS"])
     assert not in_card_order(["7H", "AS"]) and not in_card_order(["8S", "7S"])
@@ -1164,7 +1167,7 @@ def test_turn_and_talon_lines_read_by_their_codes_read_as_the_general_way(edit):
     """``turn`` and ``talon`` lines are read by their cards' codes when they are
     exactly the keyword and canonical cards; whatever the line, both read paths
     give the same record, the same parse error, the same verdict."""
-    from replay.engine import replay_game
+    from replay.engine.walk import replay_game
 
     lines = _simulated_text("hu3").split("\n")
     if edit is not None:
@@ -1186,7 +1189,7 @@ def test_turn_and_talon_lines_read_by_their_codes_read_as_the_general_way(edit):
 def test_two_digit_trick_lines_read_by_their_codes_read_as_the_general_way(edit):
     """Trick lines ten and up are read by their two digits' codes; a number
     misspelled or out of order goes the general way, to the same record."""
-    from replay.engine import replay_game
+    from replay.engine.walk import replay_game
 
     lines = _simulated_text("hu2").split("\n")  # (hu2 deals have up to 16 tricks)
     tens = [i for i, x in enumerate(lines) if x.startswith(edit[0])]
@@ -1213,8 +1216,8 @@ def test_a_hands_line_read_whole_then_continued_reads_as_the_general_way(rest):
     """A hands line read whole stays its line (``HandsLine``) until something asks
     for its lists; a hands section continued on the next line turns it into lists
     where the general path reads on, to the same record, errors and verdict."""
-    from replay.engine import replay_game
-    from replay.record import HandsLine
+    from replay.engine.walk import replay_game
+    from replay.model.lanes import HandsLine
 
     text = ('[Variant "yu4"]\n\ndeal 1 dealer 4\nhands 1: KS QH AH KD QC AC 2: TS JS TH KH 9D TD'
             + rest + "\nbids H\nplay 1. KS TS 8S 7S\nscore 0 0\ntotal 0 0\n")
@@ -1234,8 +1237,8 @@ def test_a_hands_line_gives_its_sums_counts_order_and_places_by_its_codes():
     """``HandsLine``: per seat the sum of its card bits and its count, whether each
     delivery stands in card order, the card places, and the lists on demand; a
     repeated card shows in the sum's bit count (the layout's test)."""
-    from replay.cards import CARD_INDEX
-    from replay.record import HandsLine
+    from replay.model.cards import CARD_INDEX
+    from replay.model.lanes import HandsLine
 
     line = "hands 1: 7S AS / KH 2: 8D AS"
     (game,) = parse_games(f'[Variant "bg2"]\n\ndeal 1 dealer 1\n{line}\n')
@@ -1269,7 +1272,7 @@ def test_popcount_counts_the_bits_of_any_mask():
     """The layout's count of a seat's card bits (by a table of bytes up to 32 bits)."""
     import random
 
-    from replay.cards import popcount
+    from replay.model.cards import popcount
 
     rng = random.Random(17)
     masks = [0, 1, (1 << 32) - 1, 1 << 31, 1 << 32, (1 << 33) + 5, -1, -(1 << 40)]

@@ -16,7 +16,8 @@ from pathlib import Path
 
 from ingest.bgn.reader import read_games
 from ingest.bgn.writer import write_game
-from replay.record import Call, Combination, Deal, Game, Play, ScoreLine
+from replay.model.elements import Call, Combination, Play
+from replay.model.record import Deal, Game, ScoreLine
 
 CARDS = [r + s for s in "SHDC" for r in "789TJQKA"]
 

@@ -10,7 +10,8 @@ import pytest
 
 from ingest.bgn.reader import parse_games
 from ingest.bgn.writer import deal_id, format_number, game_id, write_game, write_games
-from replay.record import Call, Claim, Deal, Game, Play, ScoreLine
+from replay.model.elements import Call, Claim, Play
+from replay.model.record import Deal, Game, ScoreLine
 
 MESSY = """\
 [Source "club log"]

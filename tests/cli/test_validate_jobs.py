@@ -28,7 +28,7 @@ from ingest.chunks import (
     read_chunk_games,
     unit_chars,
 )
-from ingest.validate_run import MIN_UNIT_CHARS, UNITS_PER_WORKER, renumber, validate_paths
+from ingest.runs.validate import MIN_UNIT_CHARS, UNITS_PER_WORKER, renumber, validate_paths
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = (ROOT / "data" / "samples" / "mk4-rules.bgn").read_text(encoding="utf-8")

@@ -1,5 +1,5 @@
 """The dashboard's double-dummy analysis: the replay viewer's losses, best cards and the
-deal's double-dummy line, checked against ``replay.analysis`` run on the same records
+deal's double-dummy line, checked against ``replay.solver.analysis`` run on the same records
 read straight from their files (not through the dataset); deals the solver cannot take
 are said, not crashed on.  The real ingest, the real dataset and Streamlit's AppTest."""
 
@@ -32,9 +32,9 @@ from dashboard.viewer import LoadedGame, deal_view, load_game, replay_from_datas
 from ingest.bgn.reader import parse_game, read_games
 from ingest.bgn.writer import game_id
 from ingest.pipeline import ingest_paths
-from ingest.validate import validate_game
-from replay.analysis import analyse_game
-from replay.cards import CARD_TEXT
+from ingest.validation import validate_game
+from replay.model.cards import CARD_TEXT
+from replay.solver.analysis import analyse_game
 
 TIMEOUT = 120
 MK4_SAMPLE = REPO / "data" / "samples" / "mk4-rules.bgn"
@@ -61,7 +61,7 @@ def dataset(files):
 
 def solved(path, index: int):
     """(game_id, the solver's analyses by deal) of game ``index`` of a file, read and
-    analysed by replay.analysis directly."""
+    analysed by replay.solver.analysis directly."""
     game = next(g for g in read_games(path) if g.index == index)
     _, deals = analyse_game(game)
     return game_id(game), game, {a.deal: a for a in deals}

@@ -38,9 +38,9 @@ from dashboard.viewer import (
     resolve_source,
     trick_rows,
 )
-from ingest.validate import validate_file
-from replay.cards import CARD_INDEX
-from replay.report import Violation
+from ingest.validation import validate_file
+from replay.engine.report import Violation
+from replay.model.cards import CARD_INDEX
 
 # ------------------------------------------------------------------ format
 

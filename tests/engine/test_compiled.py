@@ -86,6 +86,23 @@ def test_compiled_and_interpreted_write_the_same_report(pure_tree, records, repo
     assert all(code in out for code in ("P101", "D203", "B30", "C40", "A50", "S60"))
 
 
+def test_the_build_compiles_every_module_of_its_folders_but_the_listed_ones():
+    """The compiled modules follow the folders: a module added under the record
+    model, the rules, the replay or the notation is compiled without being named;
+    the few left interpreted are listed, and nothing outside the folders but
+    ingest's rows is compiled (the solver runs on numba, the simulator and the
+    commands interpreted)."""
+    under = sorted(p.relative_to(ROOT).as_posix() for folder in BUILD.COMPILED_FOLDERS
+                   for p in (ROOT / folder).rglob("*.py") if p.name != "__init__.py")
+    assert [m for m in under if m not in BUILD.MODULES] == [
+        "ingest/bgn/files.py", "ingest/bgn/jsonform.py", "replay/model/pickling.py",
+        *(f"replay/rules/rulesets/{family}.py" for family in (
+            "bulgarian", "french", "hungarian", "macedonian", "russian", "yugoslav"))]
+    assert [m for m in BUILD.MODULES if m not in under] == [
+        "ingest/playcols.py", "ingest/arrowrows.py", "ingest/events.py", "ingest/identity.py"]
+    assert {"replay/engine/walk.py", "replay/engine/play.py", "replay/model/lanes.py",
+            "replay/rules/tally.py"} <= set(BUILD.MODULES)
+
 def test_a_source_edited_after_the_build_makes_it_stale(tmp_path, monkeypatch):
     """What the suite's guard (conftest.py) relies on: a build stands for the exact
     sources it compiled, all of them."""
@@ -101,9 +118,9 @@ def test_a_source_edited_after_the_build_makes_it_stale(tmp_path, monkeypatch):
     BUILD.STAMP.parent.mkdir()
     BUILD.STAMP.write_text(__import__("json").dumps(BUILD.fingerprint()), encoding="utf-8")
     assert BUILD.stale() == []
-    engine = tmp_path / "replay" / "engine.py"
+    engine = tmp_path / "replay" / "engine" / "walk.py"
     engine.write_text(engine.read_text(encoding="utf-8") + "\n", encoding="utf-8")
-    assert BUILD.stale() == ["replay/engine.py changed since the build"]
+    assert BUILD.stale() == ["replay/engine/walk.py changed since the build"]
     BUILD.built_files()[0].unlink()
     assert BUILD.stale() == ["a partial build: some extensions are missing"]
     assert sys.version in BUILD.fingerprint().values()
@@ -120,7 +137,7 @@ def test_classes_with_an_abstract_base_keep_isinstance_apart():
     from collections.abc import Mapping, Sequence
 
     from ingest.bgn.lexer import CRLFText
-    from replay.record import CallLane, HandsLine, LinePlaces, PlayLane, RowPlaces
+    from replay.model.lanes import CallLane, HandsLine, LinePlaces, PlayLane, RowPlaces
 
     for m in MODULES:
         module = importlib.import_module(m)
@@ -142,16 +159,16 @@ def test_games_reports_and_rulesets_survive_pickle_and_copy():
     """The dashboard's cache pickles games and reports, workers pickle what they
     send.  Compiled, a frozen dataclass or a class whose constructor takes
     arguments cannot be unpickled the default way; each is registered or says how
-    (``replay.pickling``, ``__reduce__``).  Round trips give the same record, the
+    (``replay.model.pickling``, ``__reduce__``).  Round trips give the same record, the
     same report and an equal ruleset, compiled or not."""
     import copy
     import pickle
 
     from ingest.bgn.reader import read_games
     from ingest.bgn.writer import write_game
-    from replay.cards import CONTRACT_TABLES
-    from replay.engine import replay_game
-    from replay.rulesets import VARIANTS, load_ruleset
+    from replay.engine.walk import replay_game
+    from replay.model.cards import CONTRACT_TABLES
+    from replay.rules.rulesets import VARIANTS, load_ruleset
 
     records = [*sorted((ROOT / "data" / "samples").glob("*.bgn")),
                *sorted((ROOT / "tests" / "records").glob("*.bgn"))]

@@ -11,10 +11,11 @@ import pytest
 from support.engine_util import HANDS, TRICKS, found, record, replay_text, where
 from support.positions import legal
 
-from replay.bidding import Contract
-from replay.cards import ALL_TRUMPS, NO_TRUMPS
-from replay.rulesets import load_ruleset
-from replay.scoring import Tally, contree, match_points, round_one, round_pair
+from replay.model.cards import ALL_TRUMPS, NO_TRUMPS
+from replay.rules.bidding import Contract
+from replay.rules.rulesets import load_ruleset
+from replay.rules.scoring import contree, match_points, round_one, round_pair
+from replay.rules.tally import Tally
 
 H, S, D, C = 1, 0, 2, 3
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from support.engine_util import record, replay_text
 
-from replay.declarations import contest, holds, parse_combo, scoring_carre_cards
-from replay.rulesets import load_ruleset
+from replay.rules.declarations import contest, holds, parse_combo, scoring_carre_cards
+from replay.rules.rulesets import load_ruleset
 
 H, S, D, C = 1, 0, 2, 3
 ORDER = [1, 2, 3, 4]  # dealer 4: seat 1 bids first

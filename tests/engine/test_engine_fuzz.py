@@ -15,7 +15,7 @@ from support.mutations import mutate
 
 from ingest.bgn.reader import parse_games
 from ingest.bgn.writer import write_game
-from replay.engine import replay_game
+from replay.engine.walk import replay_game
 from replay.simulate import SUPPORTED, simulate_games
 
 _CACHE: dict[tuple[str, int], str] = {}

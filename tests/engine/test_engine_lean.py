@@ -18,9 +18,10 @@ from support.mutations import mutate_lines
 
 from ingest.bgn.reader import _read, parse_games
 from ingest.bgn.writer import write_game
-from replay.engine import _same_numbers, replay_game
-from replay.record import CallLane, PlayLane
-from replay.report import NO_CARDS, SEATS_FROM
+from replay.engine.report import NO_CARDS, SEATS_FROM
+from replay.engine.sheet import _same_numbers
+from replay.engine.walk import replay_game
+from replay.model.lanes import CallLane, PlayLane
 from replay.simulate import SUPPORTED, simulate_games
 
 

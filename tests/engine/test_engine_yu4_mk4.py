@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 from support.engine_util import TRICKS, found, record, replay_text, where
 
-from replay.cards import CARD_INDEX
+from replay.model.cards import CARD_INDEX
 
 
 def deal0(report):

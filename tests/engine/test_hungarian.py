@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 from support.engine_util import RECORDS, found, replay_text, where
 
-from replay.figures import deal_value, game_points
+from replay.rules.figures import deal_value, game_points
 
 BASE = (RECORDS / "hu3-base.bgn").read_text(encoding="utf-8")
 
@@ -175,10 +175,10 @@ def test_no_trumps_has_no_declarations_and_no_bela():
 
 @pytest.mark.rule("hu3-19")
 def test_betl_made_scores_ten():
-    from replay.bidding import Contract
-    from replay.figures import hungarian_scoring
-    from replay.rulesets import load_ruleset
-    from replay.scoring import SoloistPlay, Tally
+    from replay.rules.bidding import Contract
+    from replay.rules.figures import hungarian_scoring
+    from replay.rules.rulesets import load_ruleset
+    from replay.rules.tally import SoloistPlay, Tally
 
     t = Tally(Contract(1, 4), 0, [0, 60, 60], [0, 5, 4], [0, 0, 0], 0, [0, 0, 0], None,
               soloist=SoloistPlay(figures=("betl",), betl=True, won=0, last_card=None))

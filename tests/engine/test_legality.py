@@ -30,8 +30,9 @@ from support.pure_python import is_compiled, run_in
 
 from ingest.bgn.reader import parse_games
 from ingest.bgn.writer import write_game
-from replay import engine
-from replay.cards import (
+from replay.engine import play as engine
+from replay.engine.walk import replay_game
+from replay.model.cards import (
     CARD_INDEX,
     CARD_TEXT,
     CONTRACT_TABLES,
@@ -40,7 +41,7 @@ from replay.cards import (
     all_cards,
     card_of,
 )
-from replay.legality import (
+from replay.rules.legality import (
     Breach,
     follow_is_free,
     judge,
@@ -48,7 +49,7 @@ from replay.legality import (
     trick_winner,
     verify_card,
 )
-from replay.rulesets import SWITCHES, load_ruleset
+from replay.rules.rulesets import SWITCHES, load_ruleset
 from replay.simulate import SUPPORTED, simulate_games
 
 H, S, D, C = 1, 0, 2, 3
@@ -218,7 +219,7 @@ def test_the_engine_checks_exactly_where_no_duty_bites_says_so(variant, monkeypa
     records of every variant, violations injected, the engine asks ``verify_card``
     for exactly the cards where ``no_duty_bites`` is False, in play order.
 
-    The spy replaces ``engine.verify_card``; compiled, the engine calls the function
+    The spy replaces ``verify_card`` in ``replay.engine.play``; compiled, the engine calls the function
     directly and never looks the name up, so then the next test runs this one on the
     ``.py`` sources."""
     if is_compiled(engine):
@@ -236,7 +237,7 @@ def test_the_engine_checks_exactly_where_no_duty_bites_says_so(variant, monkeypa
             (parsed,) = list(parse_games(write_game(game)))
             rs = load_ruleset(variant, parsed.tags.get("Rules"), parsed.tags.get("Target"))
             asked.clear()
-            report = engine.replay_game(parsed)
+            report = replay_game(parsed)
             expected: list[tuple[int, int]] = []
             for dr in report.deals:
                 if dr.contract is None or not dr.plays:

@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 from support.engine_util import found, record, replay_text
 
-from replay.bidding import Contract
-from replay.cards import NO_TRUMPS
-from replay.rulesets import load_ruleset
-from replay.scoring import Tally, match_points_solo, raw_partnership
+from replay.model.cards import NO_TRUMPS
+from replay.rules.bidding import Contract
+from replay.rules.rulesets import load_ruleset
+from replay.rules.scoring import match_points_solo, raw_partnership
+from replay.rules.tally import Tally
 
 FR_HANDS = """hands 1: 7S 8S 7H 8H 7D / 8D 7C 8C
       2: 9S TS 9H 9D TD / TH 9C TC

@@ -34,15 +34,15 @@ from support.positions import (
 
 from ingest.bgn.reader import parse_games
 from ingest.bgn.writer import write_game
-from replay.cards import (
+from replay.engine.walk import replay_game
+from replay.model.cards import (
     CARD_INDEX,
     CARD_TEXT,
     CONTRACT_TABLES,
     cards_in,
 )
-from replay.engine import replay_game
-from replay.legality import judge, legal_cards, trick_winner
-from replay.rulesets import SWITCHES, load_ruleset
+from replay.rules.legality import judge, legal_cards, trick_winner
+from replay.rules.rulesets import SWITCHES, load_ruleset
 from replay.simulate import SUPPORTED, simulate_games
 
 

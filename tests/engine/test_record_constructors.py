@@ -17,23 +17,14 @@ from support.mutations import mutate
 
 from ingest.bgn.reader import _read
 from ingest.bgn.writer import write_game
-from replay.bidding import Contract
-from replay.engine import replay_game
-from replay.exchange import ExchangeOutcome
-from replay.figures import Announced
-from replay.record import (
-    Announce,
-    Call,
-    Combination,
-    Deal,
-    Exchange,
-    Game,
-    ParseError,
-    Play,
-    ScoreLine,
-)
-from replay.report import DealReport, DeclarationRecord, GameReport, PlayedCards, Violation
-from replay.scoring import DealScore, SoloistPlay, Tally
+from replay.engine.report import DealReport, DeclarationRecord, GameReport, PlayedCards, Violation
+from replay.engine.walk import replay_game
+from replay.model.elements import Announce, Call, Combination, Exchange, Play
+from replay.model.record import Deal, Game, ParseError, ScoreLine
+from replay.rules.bidding import Contract
+from replay.rules.exchange import ExchangeOutcome
+from replay.rules.figures import Announced
+from replay.rules.tally import DealScore, SoloistPlay, Tally
 from replay.simulate import SUPPORTED, simulate_games
 
 

@@ -1,4 +1,4 @@
-"""``GameReport.json_line`` writes exactly what ``replay.jsontext.dumps(report.to_json())``
+"""``GameReport.json_line`` writes exactly what ``replay.model.jsontext.dumps(report.to_json())``
 writes: the line ``belot validate --json`` prints per game (docs/bgn/report.md), built
 without the dicts and the encoder's walk."""
 
@@ -14,9 +14,9 @@ from support.mutations import mutate_lines
 from ingest.bgn.lexer import open_text
 from ingest.bgn.reader import parse_games
 from ingest.bgn.writer import write_game
-from ingest.validate import validate_game
-from replay.jsontext import dumps
-from replay.report import DealReport, GameReport, Violation
+from ingest.validation import validate_game
+from replay.engine.report import DealReport, GameReport, Violation
+from replay.model.jsontext import dumps
 from replay.simulate import SUPPORTED, simulate_games
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,6 +1,6 @@
 """Regressions from independently written records: All-trumps tricks, Betl
 declarations, the place of a bad word after ``claim``; and the engine's inlined
-trick winner pinned to ``replay.legality``.
+trick winner pinned to ``replay.rules.legality``.
 
 Each test pins a case those records brought up.
 """
@@ -12,10 +12,10 @@ from support.engine_util import RECORDS, found, replay_text, where
 
 from ingest.bgn.reader import parse_games
 from ingest.bgn.writer import write_game
-from replay.cards import ALL_TRUMPS, CARD_INDEX, CARD_TEXT, CONTRACT_TABLES, SUIT_OF, cards_in
-from replay.engine import replay_game
-from replay.legality import judge, trick_winner
-from replay.rulesets import load_ruleset
+from replay.engine.walk import replay_game
+from replay.model.cards import ALL_TRUMPS, CARD_INDEX, CARD_TEXT, CONTRACT_TABLES, SUIT_OF, cards_in
+from replay.rules.legality import judge, trick_winner
+from replay.rules.rulesets import load_ruleset
 from replay.simulate import SUPPORTED, simulate_games
 
 AT = CONTRACT_TABLES[ALL_TRUMPS]

@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 
 from ingest.bgn.reader import parse_games
 from ingest.bgn.writer import write_game
-from replay.cards import CARD_TEXT
-from replay.engine import replay_game
+from replay.engine.walk import replay_game
+from replay.model.cards import CARD_TEXT
+from replay.model.variants import table_facts
 from replay.simulate import SUPPORTED, simulate_games
-from replay.variants import table_facts
 
 VARIANTS = st.sampled_from(SUPPORTED)
 SEEDS = st.integers(min_value=0, max_value=2**31)
@@ -163,7 +163,7 @@ def test_a_hands_line_read_whole_and_its_lists_replay_to_the_same_report(variant
     between deals (a card twice, cards missing, a seat's cards out of order) it must
     report exactly what it reports from the same hands as lists: every code (D201,
     D202 and all that follows), place and figure."""
-    from replay.record import HandsLine
+    from replay.model.lanes import HandsLine
 
     (game,) = simulate_games(variant, 1, seed, max_deals=3)
     lines = write_game(game, comments=False).split("\n")

@@ -23,9 +23,10 @@ from decimal import Decimal
 import pytest
 from support.engine_util import RECORDS, found, replay_text, where
 
-from replay.bidding import Contract
-from replay.rulesets import load_ruleset
-from replay.scoring import Tally, contractor_split, soloist_raw
+from replay.rules.bidding import Contract
+from replay.rules.rulesets import load_ruleset
+from replay.rules.scoring import contractor_split, soloist_raw
+from replay.rules.tally import Tally
 
 
 def text_of(name: str) -> str:

@@ -53,7 +53,7 @@ def main(argv: list[str]) -> None:
     sys.path[:] = [str(HERE.parent), *(p for p in sys.path if Path(p or ".").resolve() != HERE)]
     # the double-dummy kernel is compiled by numba from its bytecode: instrumented, it
     # would call atheris from machine code, which numba refuses
-    with atheris.instrument_imports(include=["ingest", "replay"], exclude=["replay.ddkernel"]):
+    with atheris.instrument_imports(include=["ingest", "replay"], exclude=["replay.solver.kernel"]):
         from fuzz import properties, seeds
 
         check = properties.TARGETS[target]

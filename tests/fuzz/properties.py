@@ -32,10 +32,10 @@ from typing import Any
 
 from ingest.bgn import game_from_json, game_to_json, parse_games, read_games, read_jsonl, write_game
 from ingest.bgn.jsonform import dumps_game
-from ingest.validate import validate_game
-from replay.record import Game
-from replay.report import GameReport
-from replay.variants import table_facts
+from ingest.validation import validate_game
+from replay.engine.report import GameReport
+from replay.model.record import Game
+from replay.model.variants import table_facts
 
 #: the file name the reports carry (any name: it only has to be the same both times)
 FILE = "fuzz.bgn"

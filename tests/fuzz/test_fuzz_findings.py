@@ -22,7 +22,7 @@ from belot.cli import main
 from fuzz.properties import check_bgn, check_jsonl
 from ingest.bgn import parse_games, read_jsonl, write_game
 from ingest.bgn.jsonform import dumps_game
-from ingest.validate import format_violation, validate_game
+from ingest.validation import format_violation, validate_game
 
 ROOT = Path(__file__).resolve().parents[2]
 FINDINGS = Path(__file__).resolve().parent / "findings"

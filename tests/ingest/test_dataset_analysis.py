@@ -3,7 +3,7 @@
 
 A small corpus from the bundled records (data/samples, a few games of data/sim,
 a Betl deal from tests/records) is ingested with real Parquet files and read
-back with DuckDB.  The rows are checked against ``replay.analysis`` run
+back with DuckDB.  The rows are checked against ``replay.solver.analysis`` run
 directly on the same records, and the solver's values on the last tricks
 against a plain minimax (tests/support/dd_brute.py); then: both ways of writing the
 analysis give the same rows, a second run adds nothing, and a run killed
@@ -23,15 +23,15 @@ from support.dd_brute import brute_value
 from support.dd_corpus import write_dd_corpus
 from support.ingest_util import REPO, check_consistent, run_cli
 
-from ingest.analyze import analyse_dataset
 from ingest.bgn.reader import parse_games, read_games
 from ingest.bgn.writer import game_id
 from ingest.dataset import Dataset, compact, connect
 from ingest.pipeline import Progress, ingest_paths
+from ingest.runs.analyze import analyse_dataset
 from ingest.schema import ANALYSIS_TABLES
-from replay.analysis import analyse_game, deal_game
-from replay.cards import CARD_TEXT
-from replay.rulesets import load_ruleset
+from replay.model.cards import CARD_TEXT
+from replay.rules.rulesets import load_ruleset
+from replay.solver.analysis import analyse_game, deal_game
 
 #: every column of the analysis tables that does not depend on the run
 STABLE = {"card_analysis": "* EXCLUDE (batch)",
@@ -69,7 +69,7 @@ def rows(ds: Path, table: str) -> list[tuple]:
 
 
 def expected(corpus: Path):
-    """Per game (by game_id): its variant and ``replay.analysis``'s result, computed
+    """Per game (by game_id): its variant and ``replay.solver.analysis``'s result, computed
     directly from the record files."""
     out = {}
     for path in sorted(corpus.glob("*.bgn")):

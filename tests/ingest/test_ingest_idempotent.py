@@ -12,7 +12,7 @@ from ingest.bgn.writer import write_games
 from ingest.dataset import Dataset, compact
 from ingest.pipeline import ingest_paths
 from ingest.schema import TABLES
-from ingest.validate import validate_file
+from ingest.validation import validate_file
 
 #: columns that name the run rather than the record
 RUN_COLUMNS = {"batch", "ingest_batch", "ingested_at"}

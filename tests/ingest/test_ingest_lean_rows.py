@@ -22,9 +22,9 @@ from ingest.bgn.reader import _read, parse_games
 from ingest.bgn.writer import write_game
 from ingest.events import Context, RowSink, bidding_cards, hand_features
 from ingest.identity import read_identity
-from replay.cards import CARD_INDEX
-from replay.engine import replay_game
-from replay.record import HandsLine, PlayLane
+from replay.engine.walk import replay_game
+from replay.model.cards import CARD_INDEX
+from replay.model.lanes import HandsLine, PlayLane
 from replay.simulate import SUPPORTED, simulate_games
 
 CTX = Context("f.bgn", "b", dt.datetime(2026, 1, 1, tzinfo=dt.UTC))

@@ -14,7 +14,7 @@ from support.ingest_util import reference_rows
 from ingest.bgn.reader import read_games
 from ingest.bgn.writer import write_game
 from ingest.events import Context, RowSink
-from replay.engine import replay_game
+from replay.engine.walk import replay_game
 from replay.simulate import SUPPORTED, simulate_games
 
 CTX = Context("f.bgn", "b", dt.datetime(2026, 1, 1, tzinfo=dt.UTC))

@@ -266,7 +266,7 @@ def test_sheet_numbers_as_floats_halves_dashes_and_a_bounded_cache():
     from decimal import Decimal
 
     from ingest import events
-    from replay.record import ScoreLine
+    from replay.model.record import ScoreLine
 
     line = ScoreLine([Decimal("81"), None, Decimal("40.5"), Decimal("-10")])
     assert events._sheet(line) == [81.0, None, 40.5, -10.0]

@@ -5,13 +5,19 @@ dataset → analytics → dashboard), so imports point the other way only.
   third-party packages: it never reads files or knows the notation's reader;
 - ``ingest`` never imports ``analytics`` or ``dashboard``;
 - ``analytics`` never imports ``dashboard``;
-- ``replay`` and ``ingest`` have no import cycle, counting an import inside a
-  function too (``ruleset.py`` once imported ``rulesets`` lazily while every family
-  imported ``ruleset``); those under ``if TYPE_CHECKING:`` are for the type checker
-  only.
+- ``replay``'s parts import one way (docs/dev/layout.md): the record model
+  nothing else of ``replay``, the rules the model, the double-dummy search the
+  rules, the walk the search (to check a claim), the analysis and the simulator
+  the walk;
+- ``replay`` has no import cycle, counting an import inside a function and one
+  under ``if TYPE_CHECKING:`` too (``ingest`` none when it runs, its reader's
+  sections naming the game's state for the type checker): a module that needs another's names only for
+  its annotations still depends on it, and the rules stay readable from the
+  bottom up only if nothing points back.
 
 The sources are parsed (``ast``), so every import counts, also one inside a
-function.
+function.  The direction rules above leave out the imports under ``if
+TYPE_CHECKING:`` (the type checker's only); the cycle test counts them.
 """
 
 from __future__ import annotations
@@ -32,14 +38,16 @@ def module_name(path: Path) -> str:
     return ".".join(parts)
 
 
-def imports(path: Path, top_level_only: bool = False) -> set[str]:
-    """The modules ``path`` imports (absolute names; relative imports resolved)."""
+def imports(path: Path, top_level_only: bool = False, type_checking: bool = False) -> set[str]:
+    """The modules ``path`` imports (absolute names; relative imports resolved);
+    those under ``if TYPE_CHECKING:`` only with ``type_checking``."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     found: set[str] = set()
 
     def visit(node: ast.AST, top: bool) -> None:
         for child in ast.iter_child_nodes(node):
-            if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
+            if (isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test)
+                    and not type_checking):
                 continue  # imports for the type checker only
             inside = top and not isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef
                                             | ast.Lambda)
@@ -90,23 +98,30 @@ def test_the_checker_sees_imports_inside_functions(tmp_path):
     under ``if TYPE_CHECKING:`` are left out."""
     probe = tmp_path / "probe.py"
     probe.write_text("from typing import TYPE_CHECKING\n"
-                     "if TYPE_CHECKING:\n    from replay.ruleset import Ruleset\n"
-                     "import replay.cards\n"
+                     "if TYPE_CHECKING:\n    from replay.rules.ruleset import Ruleset\n"
+                     "import replay.model.cards\n"
                      "def f():\n    from ingest.bgn.reader import read_games\n"
                      "    return read_games\n", encoding="utf-8")
-    assert imports(probe) == {"typing", "typing.TYPE_CHECKING", "replay.cards", "ingest.bgn.reader",
+    assert imports(probe) == {"typing", "typing.TYPE_CHECKING", "replay.model.cards", "ingest.bgn.reader",
                               "ingest.bgn.reader.read_games"}
     assert imports(probe, top_level_only=True) == {"typing", "typing.TYPE_CHECKING",
-                                                   "replay.cards"}
+                                                   "replay.model.cards"}
+    assert imports(probe, type_checking=True) == imports(probe) | {"replay.rules.ruleset",
+                                                                   "replay.rules.ruleset.Ruleset"}
 
 
-@pytest.mark.parametrize("package", ["replay", "ingest"])
-def test_no_import_cycle(package):
-    """The engine's modules, and ingest's (the reader's sections among them: each
-    family names the game's state for the type checker only), import one way."""
+def import_graph(package: str, type_checking: bool = True) -> dict[str, set[str]]:
+    """Each module of ``package`` -> the modules of ``package`` it imports, those
+    inside functions included, and those under ``if TYPE_CHECKING:`` unless
+    ``type_checking`` is False."""
     modules = {module_name(p): p for p in sources(package)}
-    graph = {m: {n for n in imports(p) if n in modules and n != m}
-             for m, p in modules.items()}
+    return {m: {n for n in imports(p, type_checking=type_checking) if n in modules and n != m}
+            for m, p in modules.items()}
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str]:
+    """One import cycle of ``graph`` as the modules along it, the first repeated
+    at the end; empty when there is none."""
     state: dict[str, int] = {}
     cycle: list[str] = []
 
@@ -124,4 +139,67 @@ def test_no_import_cycle(package):
     for m in sorted(graph):
         if m not in state and visit(m, []):
             break
-    assert cycle == []
+    return cycle
+
+
+def test_the_cycle_finder_sees_a_type_checking_import(tmp_path):
+    """A module that imports another only for its annotations, while that one
+    imports it back, is a cycle (the ruleset and the bidding once were one)."""
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    (pkg / "rules.py").write_text("from typing import TYPE_CHECKING\n"
+                                  "if TYPE_CHECKING:\n    from pkg.auction import Model\n",
+                                  encoding="utf-8")
+    (pkg / "auction.py").write_text("from pkg.rules import Ruleset\n", encoding="utf-8")
+    paths = {f"pkg.{p.stem}": p for p in sorted(pkg.glob("*.py"))}
+    graph = {m: {n for n in imports(p, type_checking=True) if n in paths and n != m}
+             for m, p in paths.items()}
+    assert find_cycle(graph) == ["pkg.auction", "pkg.rules", "pkg.auction"]
+
+
+def test_replay_has_no_import_cycle():
+    assert find_cycle(import_graph("replay")) == []
+
+
+def test_ingest_has_no_import_cycle_at_run_time():
+    """ingest's modules (the reader's sections among them) import one way when
+    they run; each family of sections names the game's state for the type
+    checker only, under ``if TYPE_CHECKING:``, which this leaves out."""
+    assert find_cycle(import_graph("ingest", type_checking=False)) == []
+
+
+#: the parts of ``replay`` from the bottom up: a module imports only from its own
+#: layer and those below (docs/dev/layout.md)
+LAYERS = (
+    ("replay.model",),
+    ("replay.rules",),
+    ("replay.solver.kernel", "replay.solver.threads", "replay.solver.search"),
+    ("replay.engine",),
+    ("replay.solver.analysis", "replay.simulate"),
+)
+
+
+def layer(module: str) -> int | None:
+    """The layer of ``module``; None for a package's ``__init__``, which holds only
+    its docstring."""
+    for i, names in enumerate(LAYERS):
+        if any(module == n or module.startswith(n + ".") for n in names):
+            return i
+    return None
+
+
+def test_every_module_of_replay_belongs_to_a_part():
+    """Every module but two packages' ``__init__``; the parts' ``__init__`` files
+    hold a docstring and import nothing."""
+    assert sorted(m for m in import_graph("replay") if layer(m) is None) == [
+        "replay", "replay.solver"]
+    inits = [ROOT / "replay" / part / "__init__.py"
+             for part in ("", "model", "rules", "engine", "solver")]
+    assert [p for p in inits if imports(p, type_checking=True)] == []
+
+
+def test_replay_parts_import_one_way():
+    graph = import_graph("replay")
+    upward = [f"{m} imports {n}" for m in sorted(graph) for n in sorted(graph[m])
+              if layer(m) is not None and layer(n) is not None and layer(n) > layer(m)]
+    assert upward == []

@@ -52,14 +52,14 @@ def _listing(root: Path) -> dict[str, tuple[int, int]]:
 
 
 def _shipped() -> set[str]:
-    """What the wheel must hold: every module of the project's packages and every
-    bundled record (``data/`` as ``belot/data/``)."""
+    """What the wheel must hold: every module of the project's packages, every
+    bundled record (``data/`` as ``belot/data/``) and the typed packages' markers."""
     want = {str(p.relative_to(REPO)) for pkg in PACKAGES for p in (REPO / pkg).rglob("*.py")
             if "__pycache__" not in p.parts and not p.is_relative_to(REPO / "belot" / "data")}
     for pattern in ("samples/*.bgn", "sim/*.bgn.gz"):
         want |= {f"belot/data/{p.relative_to(REPO / 'data')}" for p in (REPO / "data").glob(
             pattern)}
-    return want
+    return want | {"replay/py.typed", "ingest/py.typed"}  # typed packages (PEP 561)
 
 
 @pytest.fixture(scope="module")

@@ -29,7 +29,7 @@ from support.colver_bridge import (  # noqa: E402
     spec_check,
 )
 
-from replay.rulesets import load_ruleset  # noqa: E402
+from replay.rules.rulesets import load_ruleset  # noqa: E402
 
 #: deals compared in full (about 1.3 ms each) and deals whose every call is
 #: checked against all 43 calls (about 30 ms each)

@@ -7,13 +7,13 @@ our bg4 engine under its default profile ``o`` (bg4-01 …
 bg4-50).  Every case names the test of theirs it comes from
 (``src/Tests/Belot.Engine.Tests/GameMechanics/<Class>.<method>``):
 
-- ``ValidCardsServiceTests`` → our legal set (``replay.legality.judge``, through
+- ``ValidCardsServiceTests`` → our legal set (``replay.rules.legality.judge``, through
   tests/support/positions.py's ``legal``: seat 1 leads, seats 1+3 against 2+4);
-- ``TrickWinnerServiceTests`` → our trick winner (``replay.legality.trick_winner``);
+- ``TrickWinnerServiceTests`` → our trick winner (``replay.rules.legality.trick_winner``);
 - ``GetAvailableAnnouncesTests`` → the combinations a hand may declare (the
   simulator's ``_combinations``, values from the bg4 declaration policy);
-- ``UpdateActiveAnnouncesTests`` → the declaration contest (``replay.declarations.decide``);
-- ``ScoreManagerTests`` → match points (``replay.scoring.match_points`` on a Tally,
+- ``UpdateActiveAnnouncesTests`` → the declaration contest (``replay.rules.declarations.decide``);
+- ``ScoreManagerTests`` → match points (``replay.rules.scoring.match_points`` on a Tally,
   rounding by ``round_one`` / ``round_pair``);
 - ``IsBeloteAllowedTests`` → whether the engine accepts a ``bela`` word on a card
   (a one-trick bg4 record replayed; ``A503`` when it does not);
@@ -38,8 +38,7 @@ import pytest
 from support.engine_util import deal_hands, record, replay_text
 from support.positions import legal
 
-from replay.bidding import Contract
-from replay.cards import (
+from replay.model.cards import (
     ALL_TRUMPS,
     CARD_INDEX,
     CARD_TEXT,
@@ -47,10 +46,12 @@ from replay.cards import (
     NO_TRUMPS,
     RANKS,
 )
-from replay.declarations import CARRE, decide, holds, parse_combo
-from replay.legality import trick_winner
-from replay.rulesets import load_ruleset
-from replay.scoring import Tally, limit_digit, match_points, round_one, round_pair
+from replay.rules.bidding import Contract
+from replay.rules.declarations import CARRE, decide, holds, parse_combo
+from replay.rules.legality import trick_winner
+from replay.rules.rulesets import load_ruleset
+from replay.rules.scoring import limit_digit, match_points, round_one, round_pair
+from replay.rules.tally import Tally
 from replay.simulate import _combinations
 
 S, H, D, C = 0, 1, 2, 3  # our contract kinds 0..3 are the trump suits S H D C

@@ -3,8 +3,8 @@
 ``tests/data/bridge_belot_2001.json.gz`` (see ``tests/data/README.md``) holds
 2,000 legal-card answers and the 192-row card table of that program, which plays
 the bg4 default profile ``o``.  Every answer must agree with the engine: the legal
-set (replay.legality), the order of cards within a suit and the card points
-(replay.cards.ContractTables), and the winner of every full trick in the answers.
+set (replay.rules.legality), the order of cards within a suit and the card points
+(replay.model.cards.ContractTables), and the winner of every full trick in the answers.
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from replay.cards import ALL_TRUMPS, CARD_INDEX, CONTRACT_TABLES, NO_TRUMPS, cards_in
-from replay.legality import legal_cards, trick_winner
-from replay.rulesets import load_ruleset
+from replay.model.cards import ALL_TRUMPS, CARD_INDEX, CONTRACT_TABLES, NO_TRUMPS, cards_in
+from replay.rules.legality import legal_cards, trick_winner
+from replay.rules.rulesets import load_ruleset
 
 DATA = json.loads(gzip.decompress(
     (Path(__file__).parents[1] / "data" / "bridge_belot_2001.json.gz").read_bytes()))

@@ -16,8 +16,8 @@ from belot.reference.codes import CODES, EXAMPLE_FILE
 from belot.reference.rows import BY_ID
 from belot.reference.variants import SWITCH_EFFECTS, VARIANTS
 from ingest.bgn.reader import read_games
-from ingest.validate import format_violation, validate_game
-from replay.report import CODE_ORDER
+from ingest.validation import format_violation, validate_game
+from replay.engine.report import CODE_ORDER
 
 ROOT = Path(__file__).resolve().parents[2]
 ROW_ID = re.compile(r"\b(?:yu4|yu3|ru3|ru-pair|bg4|bg3|bg2|fr4|hu3|hu2|hu4|mk4|mk2|mk3)-\d\d\b"
@@ -57,8 +57,8 @@ def test_rules_named_by_codes_and_switches_exist():
 
 
 def test_every_switch_of_every_ruleset_is_documented():
-    from replay.rulesets import SWITCHES
-    from replay.rulesets import VARIANTS as TABLE
+    from replay.rules.rulesets import SWITCHES
+    from replay.rules.rulesets import VARIANTS as TABLE
 
     assert set(VARIANTS) == set(TABLE)
     assert {s for sw in SWITCHES.values() for s in sw} <= set(SWITCH_EFFECTS)

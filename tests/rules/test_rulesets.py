@@ -13,14 +13,15 @@ from pathlib import Path
 
 import pytest
 
-from replay.bela import BelaRules
-from replay.bidding import Annul, Auction, AuctionRules
-from replay.declarations import Contest, DeclCamps, TieBreak
-from replay.exchange import ExchangeKind
-from replay.ruleset import EndRule, RulesetError
-from replay.rulesets import SWITCHES, UNSUPPORTED, VARIANTS, load_ruleset, parse_rules_tag
-from replay.scoring import Units
-from replay.variants import TABLES
+from replay.model.variants import TABLES
+from replay.rules.bela import BelaRules
+from replay.rules.declarations import Contest, DeclCamps, TieBreak
+from replay.rules.exchange import ExchangeKind
+from replay.rules.figures import hungarian_scoring
+from replay.rules.policies import Annul, Auction, AuctionRules, Scoring, Units
+from replay.rules.ruleset import EndRule, RulesetError
+from replay.rules.rulesets import SWITCHES, UNSUPPORTED, VARIANTS, load_ruleset, parse_rules_tag
+from replay.rules.scoring import RULES, contree
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -34,7 +35,7 @@ def ruleset(variant: str, rules: str | None = None):
 def test_parse_rules_tag_answers_the_same_in_a_fresh_interpreter():
     """No registry filled by imports: the first call in a new process knows every
     variant's switches."""
-    code = ("import json; from replay.rulesets import parse_rules_tag; "
+    code = ("import json; from replay.rules.rulesets import parse_rules_tag; "
             "print(json.dumps([parse_rules_tag('yu4', 'iber-partner=off'), "
             "parse_rules_tag('bg3', 'underruff=off')]))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
@@ -47,7 +48,7 @@ def test_parse_rules_tag_answers_the_same_in_a_fresh_interpreter():
 
 
 def test_the_engine_loads_a_ruleset_in_a_fresh_interpreter():
-    code = ("from replay.engine import replay_game; from replay.rulesets import load_ruleset; "
+    code = ("from replay.engine.walk import replay_game; from replay.rules.rulesets import load_ruleset; "
             "print(load_ruleset('yu4', 'iber-partner=off').duties.overruff_over_partner)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, cwd=ROOT).stdout
@@ -81,10 +82,28 @@ def test_every_policy_is_typed(variant):
     assert type(rs.end_rule) is EndRule
     assert type(rs.declarations.contest) is Contest
     assert all(type(step) is TieBreak for step in rs.declarations.ties)
-    assert callable(rs.scoring)
+    assert type(rs.scoring) is Scoring
     with pytest.raises(ValueError):
         Auction("lader")
 
+
+@pytest.mark.rule("yu4-39", "mk4-24", "fr4-07", "ru-pair-06", "bg4-41", "A27", "yu3-07", "ru3-23",
+                  "hu3-16")
+def test_each_variant_scores_by_its_rule():
+    """The scoring rule is a name looked up in ``replay.rules.scoring.RULES``, one
+    entry per name: yu4-39, mk4-24, fr4-07, ru-pair-06 raw points; bg4-41 and bg2
+    match points, bg3 the caller against the others (A27); yu3-07 soloist raw;
+    ru3-23 the contractor's split; contrée's points bid (contree convention 6);
+    hu3-16 game points."""
+    assert set(RULES) == set(Scoring)
+    assert {v: ruleset(v).scoring for v in sorted(VARIANTS)} == {
+        "bg2": Scoring.MATCH_POINTS, "bg3": Scoring.MATCH_POINTS_SOLO,
+        "bg4": Scoring.MATCH_POINTS, "contree": Scoring.CONTREE,
+        "fr4": Scoring.RAW_PARTNERSHIP, "hu2": Scoring.HUNGARIAN, "hu3": Scoring.HUNGARIAN,
+        "mk4": Scoring.RAW_PARTNERSHIP, "ru-pair": Scoring.RAW_PARTNERSHIP,
+        "ru3": Scoring.CONTRACTOR_SPLIT, "yu3": Scoring.SOLOIST_RAW,
+        "yu4": Scoring.RAW_PARTNERSHIP}
+    assert RULES[Scoring.CONTREE] is contree and RULES[Scoring.HUNGARIAN] is hungarian_scoring
 
 def _without_switches(rs):
     return dataclasses.replace(rs, switches={})
@@ -129,7 +148,7 @@ def test_profiles_set_their_switches():
 
 
 def test_the_readers_table_matches_the_rulesets():
-    """replay/variants.py (what the reader knows of a variant's shape) and the
+    """replay/model/variants.py (what the reader knows of a variant's shape) and the
     rulesets say the same: seats, sides, targets, turned card, talon, figures."""
     assert set(TABLES) == set(VARIANTS) | set(UNSUPPORTED)
     assert not set(VARIANTS) & set(UNSUPPORTED)
@@ -155,12 +174,14 @@ def test_the_readers_table_matches_the_rulesets():
             assert load_ruleset(variant).target == facts.default_target, variant
 
 
-BELOW_THE_BUILDERS = sorted(p for p in (ROOT / "replay").glob("*.py"))
+BELOW_THE_BUILDERS = sorted(p for p in (ROOT / "replay").rglob("*.py")
+                            if (ROOT / "replay" / "rules" / "rulesets") not in p.parents)
 
 
-@pytest.mark.parametrize("path", BELOW_THE_BUILDERS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", BELOW_THE_BUILDERS,
+                         ids=lambda p: p.relative_to(ROOT / "replay").as_posix())
 def test_no_switch_or_variant_name_read_below_the_builders(path):
-    """House-rule switches are read by name only in replay/rulesets/; generic code
+    """House-rule switches are read by name only in replay/rules/rulesets/; generic code
     never asks which variant it runs (``rs.variant == "ru-pair"``)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     for node in ast.walk(tree):

@@ -1,4 +1,4 @@
-"""Play analysis (replay/analysis.py) and ``belot analyze``: per-card losses checked
+"""Play analysis (replay/solver/analysis.py) and ``belot analyze``: per-card losses checked
 against the plain minimax where it is fast, the deal's value against the solver,
 and the command's text, JSON and parallel runs on simulated games."""
 
@@ -12,9 +12,9 @@ from support.dd_brute import brute_value
 
 from belot.cli import main
 from ingest.bgn import parse_game, write_game
-from replay.analysis import analyse_game, contract_text, deal_game
-from replay.rulesets import load_ruleset
+from replay.rules.rulesets import load_ruleset
 from replay.simulate import simulate_games
+from replay.solver.analysis import analyse_game, contract_text, deal_game
 
 #: one 2-deal game per variant family: partnership, soloist, one against one, Hungarian
 CASES = (("bg4", 11), ("contree", 12), ("yu3", 13), ("hu3", 14), ("bg2", 15))

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ingest.bgn.reader import read_games
-from replay.analysis import analyse_game, dd_tricks
+from replay.solver.analysis import analyse_game, dd_tricks
 
 SIM = Path(__file__).resolve().parents[2] / "data" / "sim"
 
@@ -42,7 +42,7 @@ def test_same_points_same_verdict():
     """Every analysed deal of the bundled sample records (data/samples: mostly played
     without a card lost) whose callers took their exact double-dummy value at the
     table: made_dd == made."""
-    from replay.analysis import game_ruleset
+    from replay.solver.analysis import game_ruleset
 
     checked = 0
     for path in sorted((SIM.parent / "samples").glob("*.bgn")):

@@ -1,4 +1,4 @@
-"""The double-dummy solver (replay/solver.py, replay/ddkernel.py) against the engine's
+"""The double-dummy solver (replay/solver/search.py, replay/solver/kernel.py) against the engine's
 rules and against a plain minimax (tests/support/dd_brute.py), in every variant and
 contract kind, with points, Betl and claim payoffs, from both camps."""
 
@@ -13,20 +13,20 @@ from hypothesis import strategies as st
 from support.dd_brute import brute_value, random_position
 from support.solver_cases import KINDS, VARIANTS, game_for, ruleset, run_as_plain_python
 
-from replay.cards import CONTRACT_TABLES, cards_in
-from replay.legality import legal_cards, trick_winner
-from replay.solver import Game, claim_holds
+from replay.model.cards import CONTRACT_TABLES, cards_in
+from replay.rules.legality import legal_cards, trick_winner
+from replay.solver.search import DoubleDummy, claim_holds
 
 
 @settings(max_examples=400, deadline=None)
 @given(variant=st.sampled_from(VARIANTS), kind=st.sampled_from(KINDS),
        seed=st.integers(0, 2**32 - 1))
 def test_move_generation_is_the_engines_legality(variant, kind, seed):
-    """The kernel's compiled ``legal`` equals replay.legality.legal_cards."""
+    """The kernel's compiled ``legal`` equals replay.rules.legality.legal_cards."""
     rs = ruleset(variant)
     rng = random.Random(seed)
     pos, _ = random_position(rs, rng, rng.randint(1, rs.tricks))
-    game = Game(rs, kind, rng.randint(1, rs.players))
+    game = DoubleDummy(rs, kind, rng.randint(1, rs.players))
     seats = [(pos.leader - 1 + i) % rs.players + 1 for i in range(len(pos.trick))]
     want = legal_cards(pos.hands[pos.turn], list(pos.trick), seats, pos.turn,
                        CONTRACT_TABLES[kind], rs.duties, rs.side_of)
@@ -55,12 +55,12 @@ def test_quick_bounds_never_overstate(variant, kind, tricks, seed):
     and a camp holding a sure trump leaves the other no capot."""
     import numpy as np
 
-    from replay import ddkernel as k
+    from replay.solver import kernel as k
 
     rs = ruleset(variant)
     rng = random.Random(seed)
     pos, _ = random_position(rs, rng, tricks, in_trick=0)
-    game = Game(rs, kind, rng.randint(1, rs.players))
+    game = DoubleDummy(rs, kind, rng.randint(1, rs.players))
     hands = np.zeros(5, dtype=np.int64)
     hands[:len(pos.hands)] = pos.hands
     lead_camp = game.camp[pos.leader]
@@ -116,7 +116,7 @@ def test_full_deals_against_minimax_where_it_finishes():
         for _ in range(6 if heavy else 1):
             pos, _ = random_position(rs, rng, 5 if heavy else 4, in_trick=0)
             for kind in (0, 4, 5):
-                game = Game(rs, kind, pos.leader)
+                game = DoubleDummy(rs, kind, pos.leader)
                 assert game.value(pos, 0) == brute_value(game, pos, 0)
 
 
@@ -131,7 +131,7 @@ def test_capot_bonus_counts_for_a_single_side():
     rest = [c for c in deck if c >> 3 != 0]
     for i, c in enumerate(rest):
         hands[2 + i % 3] |= 1 << c
-    game = Game(rs, 0, 1)
+    game = DoubleDummy(rs, 0, 1)
     pos = game.start(hands, 1)
     # seat 1 leads its 8 trumps; nobody else holds one
     assert game.value(pos, 0) == 162 + 90
@@ -183,13 +183,13 @@ def test_every_variant_solves_a_whole_deal(variant):
     pos, _ = random_position(rs, rng, rs.tricks, in_trick=0)
     total = sum(CONTRACT_TABLES[0].points[c] for c in cards_in(rs.deck)
                 if any(h >> c & 1 for h in pos.hands)) + rs.last_trick_bonus
-    game = Game(rs, 0, 1)
+    game = DoubleDummy(rs, 0, 1)
     a, b = game.value(pos, 0), game.value(pos, 1)
     assert 0 <= a <= total + rs.capot_bonus and 0 <= b <= total + rs.capot_bonus
     assert a + b >= total  # both can secure their share; a capot adds its bonus
 
 
-def _neighbours(game: Game, pos) -> list[tuple[int, int]]:
+def _neighbours(game: DoubleDummy, pos) -> list[tuple[int, int]]:
     """Pairs of legal cards of one suit with no card still in play ranked between them."""
     ct = CONTRACT_TABLES[game.kind]
     alive = 0

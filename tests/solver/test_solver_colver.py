@@ -16,11 +16,11 @@ import random
 import colver
 from support.colver_bridge import FROM_COLVER, TO_COLVER
 
-from replay.rulesets import load_ruleset
-from replay.solver import Game, Position
+from replay.rules.rulesets import load_ruleset
+from replay.solver.search import DoubleDummy, Position
 
 
-def position_of(env, game: Game) -> tuple[Position, int]:
+def position_of(env, game: DoubleDummy) -> tuple[Position, int]:
     """Our position for colver's state, and N-S's card points so far."""
     hands = [0] * 5
     for p, cards in enumerate(env.get_hands()):
@@ -47,7 +47,7 @@ def test_card_values_equal_colvers_double_dummy_scores():
         trump = rng.randrange(4)
         env.set_contract(trump, 80, 0, 0)
         env.set_phase_playing()
-        game = Game(rs, trump, 1)  # seat 1 calls: camp 0 = seats 1 and 3 = colver's N-S
+        game = DoubleDummy(rs, trump, 1)  # seat 1 calls: camp 0 = seats 1 and 3 = colver's N-S
         for _step in range(8):  # the first two tricks
             pos, taken = position_of(env, game)
             won = 0  # capot still possible for the side that took every trick so far

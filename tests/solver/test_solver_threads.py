@@ -1,4 +1,4 @@
-"""The solver on several threads (``replay.split``): the same values as one
+"""The solver on several threads (``replay.solver.threads``): the same values as one
 thread and as the plain minimax, and the table's lock-free rows.
 
 Threads change only the order in which the work is done; every value here is
@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 from support.dd_brute import brute_value, random_position
 from support.solver_cases import KINDS, VARIANTS, ruleset, run_as_plain_python
 
-from replay import ddkernel as k
-from replay.analysis import best_cards
-from replay.solver import Game
+from replay.solver import kernel as k
+from replay.solver.analysis import best_cards
+from replay.solver.search import DoubleDummy
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -26,7 +26,7 @@ def share_every_position():
     """Share out every solve, down to the last trick (by default only the big
     positions at the start of a deal are), so that the tests' small positions
     go through the threads."""
-    from replay import solver
+    from replay.solver import search as solver
 
     saved = solver.SHARED_FROM
     solver.SHARED_FROM = 1
@@ -34,7 +34,7 @@ def share_every_position():
     solver.SHARED_FROM = saved
 
 
-def twin_games(rs, kind: int, rng: random.Random) -> tuple[Game, Game]:
+def twin_games(rs, kind: int, rng: random.Random) -> tuple[DoubleDummy, DoubleDummy]:
     """The same random game (points, Betl or a claim) on one thread and on two."""
     payoff = rng.randrange(3)
     caller = rng.randint(1, rs.players)
@@ -43,7 +43,7 @@ def twin_games(rs, kind: int, rng: random.Random) -> tuple[Game, Game]:
         args["betl"] = True
     elif payoff == 2:
         args["claimers"] = rng.randrange(rs.sides)
-    return Game(rs, kind, caller, **args), Game(rs, kind, caller, threads=2, **args)
+    return DoubleDummy(rs, kind, caller, **args), DoubleDummy(rs, kind, caller, threads=2, **args)
 
 
 @settings(max_examples=150, deadline=None)
@@ -61,7 +61,7 @@ def test_two_threads_agree_with_plain_minimax(variant, kind, tricks, seed):
 def test_two_threads_solve_deep_positions_as_one_does():
     """Positions two or three tricks into a deal, of every variant and contract
     kind, at a trick start or in a trick, for both camps; and the best cards
-    there (``Game.keeps`` shares them out)."""
+    there (``DoubleDummy.keeps`` shares them out)."""
     rng = random.Random(7)
     checked = 0
     for variant in VARIANTS:
@@ -83,14 +83,14 @@ def test_threads_spread_the_work():
     rs = ruleset("bg4")
     rng = random.Random(3)
     pos, _ = random_position(rs, rng, rs.tricks, in_trick=0)
-    game = Game(rs, 4, 1, threads=2)
+    game = DoubleDummy(rs, 4, 1, threads=2)
     game.value(pos, 0)
     counts = [int(b[k.BUF_ROWS - 1, k.NODES]) for b in game.bufs]
     assert sum(counts) == game.nodes() > 1000
     assert min(counts) > 0
 
 
-def _stored_row(game: Game, pos) -> tuple[np.ndarray, tuple, int, int]:
+def _stored_row(game: DoubleDummy, pos) -> tuple[np.ndarray, tuple, int, int]:
     """Search ``pos`` once; the table row of its trick start, its key and meta."""
     hands, tcards, w = game._arrays(pos)
     rem = game._rem(pos)
@@ -107,7 +107,7 @@ def test_a_row_torn_between_two_writes_reads_as_a_miss():
     comes from another write no longer matches its key (the lock-free table)."""
     rs = ruleset("bg4")
     pos, _ = random_position(rs, random.Random(5), 5, in_trick=0)
-    game = Game(rs, 1, 1)
+    game = DoubleDummy(rs, 1, 1)
     saved, key, meta, row = _stored_row(game, pos)
     data = int(k._tt_data(game.tt, row, key, meta))
     assert data == saved[k.TT_DATA] >= 0
@@ -123,7 +123,7 @@ def test_a_row_torn_between_two_writes_reads_as_a_miss():
 def test_a_stopped_search_returns_at_once_and_stores_nothing():
     rs = ruleset("bg4")
     pos, _ = random_position(rs, random.Random(11), rs.tricks, in_trick=0)
-    game = Game(rs, 1, 1)
+    game = DoubleDummy(rs, 1, 1)
     hands, tcards, _ = game._arrays(pos)
     before = game.tt.copy()
     game.buf[k.BUF_ROWS - 1, k.STOPPED] = 1
@@ -132,7 +132,7 @@ def test_a_stopped_search_returns_at_once_and_stores_nothing():
     assert game.nodes() == 1
     assert np.array_equal(game.tt, before)
     game.buf[k.BUF_ROWS - 1, k.STOPPED] = 0
-    assert game.value(pos, 0) == Game(rs, 1, 1, threads=2).value(pos, 0)
+    assert game.value(pos, 0) == DoubleDummy(rs, 1, 1, threads=2).value(pos, 0)
 
 
 def test_a_search_stopped_midway_leaves_no_false_entry():
@@ -145,8 +145,8 @@ def test_a_search_stopped_midway_leaves_no_false_entry():
         "import numba; assert numba.config.DISABLE_JIT\n"
         "from support.dd_brute import brute_value, random_position\n"
         "from support.solver_cases import ruleset\n"
-        "from replay import ddkernel as k\n"
-        "from replay.solver import Game\n"
+        "from replay.solver import kernel as k\n"
+        "from replay.solver.search import DoubleDummy\n"
         "inner = k.search\n"
         "calls = [0]\n"
         "def watched(ctx, tt, buf, *rest):\n"
@@ -166,9 +166,9 @@ def test_a_search_stopped_midway_leaves_no_false_entry():
         "                 game._rem(pos), 0, game.gen, -1, 999, -1)\n"
         "        return calls[0]\n"
         "    LIMIT = 0\n"
-        "    size = whole_window(Game(rs, kind, pos.leader))\n"
+        "    size = whole_window(DoubleDummy(rs, kind, pos.leader))\n"
         "    for LIMIT in (size // 4, size // 2, 3 * size // 4):\n"
-        "        game = Game(rs, kind, pos.leader)\n"
+        "        game = DoubleDummy(rs, kind, pos.leader)\n"
         "        assert whole_window(game) > LIMIT\n"
         "        game.buf[k.BUF_ROWS - 1, k.STOPPED] = 0\n"
         "        calls[0] = -10**9\n"
@@ -179,9 +179,9 @@ def test_a_search_stopped_midway_leaves_no_false_entry():
 
 
 def test_a_failing_share_reaches_the_caller_and_leaves_the_crew_ready():
-    from replay import split
+    from replay.solver import threads
 
-    team = split.Crew(2)
+    team = threads.Crew(2)
     seen: list[int] = []
 
     def fails_on(worker: int):

@@ -31,7 +31,7 @@ if __package__ in (None, ""):  # run as a script: make the project importable
 
 import colver  # noqa: E402
 
-from replay.cards import CARD_INDEX, CARD_TEXT  # noqa: E402
+from replay.model.cards import CARD_INDEX, CARD_TEXT  # noqa: E402
 
 COLVER_VERSION = "0.11.1"
 
@@ -490,10 +490,10 @@ def compare(deal: ColverDeal, ruleset=None, text: str | None = None) -> list[Dis
     card, trick winners and points, card points, belote, made and the deal score."""
     from ingest.bgn.reader import parse_games
     from ingest.bgn.writer import write_game
-    from replay.cards import CONTRACT_TABLES
-    from replay.engine import replay_game
-    from replay.legality import legal_cards
-    from replay.rulesets import load_ruleset
+    from replay.engine.walk import replay_game
+    from replay.model.cards import CONTRACT_TABLES
+    from replay.rules.legality import legal_cards
+    from replay.rules.rulesets import load_ruleset
 
     ruleset = ruleset or load_ruleset("contree")
     text = text or record_text(deal)
@@ -502,7 +502,7 @@ def compare(deal: ColverDeal, ruleset=None, text: str | None = None) -> list[Dis
     def differ(what, where, theirs, ours):
         out.append(Disagreement(deal.seed, what, where, theirs, ours))
 
-    # legal cards at every step, straight from replay.legality
+    # legal cards at every step, straight from replay.rules.legality
     if deal.contract is not None:
         ct = CONTRACT_TABLES[deal.contract[1]]
         for i, s in enumerate(deal.cards):
@@ -569,7 +569,7 @@ def compare_calls(deal: ColverDeal, ruleset=None) -> list[Disagreement]:
     call (``deal``, ``hands``, ``bids`` only) is replayed; our engine allows the
     call when it raises no ``B302`` on it.  Costs 43 replays per call."""
     from ingest.bgn.reader import parse_games
-    from replay.engine import replay_game
+    from replay.engine.walk import replay_game
 
     out: list[Disagreement] = []
     head = record_text(deal).split("\nbids ")[0] + "\nbids "
@@ -592,7 +592,7 @@ def compare_calls(deal: ColverDeal, ruleset=None) -> list[Disagreement]:
 
 def run(n: int, start: int = 0) -> tuple[list[ColverDeal], list[Disagreement]]:
     """Play and compare deals with seeds ``start .. start + n - 1``."""
-    from replay.rulesets import load_ruleset
+    from replay.rules.rulesets import load_ruleset
 
     ruleset = load_ruleset("contree")
     deals, found = [], []

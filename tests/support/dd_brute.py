@@ -1,7 +1,7 @@
 """A plain minimax over every legal card, no pruning, no table: the reference the
-double-dummy solver (``replay.solver``) is tested against.
+double-dummy solver (``replay.solver.search``) is tested against.
 
-It knows the rules only through the engine itself (``replay.legality``'s
+It knows the rules only through the engine itself (``replay.rules.legality``'s
 ``legal_cards`` and ``trick_winner``) and scores exactly as the solver's
 docstring says: a camp's card points, the last-trick bonus and the capot bonus
 of a single ruleset side taking every trick; in an all-or-nothing game (Betl, a
@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import random
 
-from replay.cards import CONTRACT_TABLES, cards_in
-from replay.ddkernel import STOP
-from replay.legality import legal_cards, trick_winner
-from replay.solver import Game, Position
+from replay.model.cards import CONTRACT_TABLES, cards_in
+from replay.rules.legality import legal_cards, trick_winner
+from replay.solver.kernel import STOP
+from replay.solver.search import DoubleDummy, Position
 
 
-def brute_value(game: Game, pos: Position, camp: int) -> int:
+def brute_value(game: DoubleDummy, pos: Position, camp: int) -> int:
     """The exact value of ``pos`` for ``camp`` by full minimax."""
     rs = game.rs
     n = rs.players

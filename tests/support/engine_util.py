@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ingest.bgn.reader import parse_games
-from replay.cards import CARD_TEXT
-from replay.engine import replay_game
+from replay.engine.walk import replay_game
+from replay.model.cards import CARD_TEXT
 
 #: hand-worked records: the three-player base deals, the rule books' worked examples,
 #: the audit records

@@ -14,7 +14,7 @@ from ingest.bgn.reader import read_games
 from ingest.bgn.writer import game_id, write_games
 from ingest.events import side_labels, side_of_seat
 from ingest.schema import TABLES
-from replay.cards import CARD_TEXT, SUITS
+from replay.model.cards import CARD_TEXT, SUITS
 from replay.simulate import simulate_games
 
 REPO = Path(__file__).resolve().parents[2]

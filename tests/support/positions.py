@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from replay.cards import (
+from replay.model.cards import (
     ALL_TRUMPS,
     CARD_INDEX,
     CARD_TEXT,
@@ -16,8 +16,8 @@ from replay.cards import (
     SUITS,
     cards_in,
 )
-from replay.legality import judge
-from replay.rulesets import SWITCHES, load_ruleset
+from replay.rules.legality import judge
+from replay.rules.rulesets import SWITCHES, load_ruleset
 
 PLAYERS = {"yu4": 4, "mk4": 4, "bg4": 4, "fr4": 4, "contree": 4, "ru-pair": 4,
            "yu3": 3, "ru3": 3, "bg3": 3, "hu3": 3, "bg2": 2, "hu2": 2}

@@ -7,7 +7,7 @@ from decimal import Decimal
 from typing import NamedTuple
 
 from ingest.bgn import parse_games
-from ingest.validate import format_violation, validate_game
+from ingest.validation import format_violation, validate_game
 
 #: the file name the report lines carry
 FILE = "t.bgn"

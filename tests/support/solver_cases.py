@@ -8,8 +8,8 @@ import random
 import subprocess
 import sys
 
-from replay.rulesets import load_ruleset
-from replay.solver import Game
+from replay.rules.rulesets import load_ruleset
+from replay.solver.search import DoubleDummy
 from support.pure_python import ROOT
 
 VARIANTS = ("yu4", "mk4", "bg4", "fr4", "contree", "ru-pair", "yu3", "ru3", "hu3", "bg3",
@@ -21,15 +21,15 @@ def ruleset(variant: str):
     return load_ruleset(variant, None, "1000")
 
 
-def game_for(rs, kind: int, rng: random.Random) -> Game:
+def game_for(rs, kind: int, rng: random.Random) -> DoubleDummy:
     """Points, Betl or a claim, for a random caller / claiming side."""
     payoff = rng.randrange(3)
     caller = rng.randint(1, rs.players)
     if payoff == 0:
-        return Game(rs, kind, caller)
+        return DoubleDummy(rs, kind, caller)
     if payoff == 1:
-        return Game(rs, kind, caller, betl=True)
-    return Game(rs, kind, caller, claimers=rng.randrange(rs.sides))
+        return DoubleDummy(rs, kind, caller, betl=True)
+    return DoubleDummy(rs, kind, caller, claimers=rng.randrange(rs.sides))
 
 
 def run_as_plain_python(script: str) -> None:

@@ -1,6 +1,6 @@
 """Hypothesis strategies for well-formed BGN records (reusable by any test).
 
-``games()`` draws a :class:`replay.record.Game` that the canonical writer turns
+``games()`` draws a :class:`replay.model.record.Game` that the canonical writer turns
 into text the reader accepts: sections in order and allowed by the variant,
 no play after an all-pass auction, at most one claim and nothing after a
 ``claim rest``.  The cards, calls and numbers are random, not legal Belot:
@@ -14,18 +14,9 @@ from decimal import Decimal
 from hypothesis import strategies as st
 
 from ingest.bgn.lexer import ANNOTATIONS, FIGURES, collapse
-from replay.record import (
-    Announce,
-    Call,
-    Claim,
-    Combination,
-    Deal,
-    Exchange,
-    Game,
-    Play,
-    ScoreLine,
-)
-from replay.variants import TABLES, table_facts
+from replay.model.elements import Announce, Call, Claim, Combination, Exchange, Play
+from replay.model.record import Deal, Game, ScoreLine
+from replay.model.variants import TABLES, table_facts
 
 CARDS = [r + s for s in "SHDC" for r in "789TJQKA"]
 SUIT_CALLS = ["S", "H", "D", "C", "NT", "AT"]

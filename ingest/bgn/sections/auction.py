@@ -4,7 +4,7 @@
 ``announce`` the Hungarian figures a seat takes on besides the game (``2:
 absolut``), after the bids and again after the full hand is seen; ``exchange`` what
 each seat swaps, takes or discards (``2: swap 7H``) (docs/bgn/game.md).  A
-canonical bids line is read whole into a :class:`replay.record.CallLane`
+canonical bids line is read whole into a :class:`replay.model.record.CallLane`
 (``ingest.bgn.sections.fast``); a token after it makes it Call objects again
 (:func:`uncall`).
 """
@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 from ingest.bgn.errors import p101, quote
 from ingest.bgn.lexer import CALL, CARD, FIGURE, KW, PREFIX, Descriptor, call_of
 from ingest.bgn.sections.states import unexpected
-from replay.record import NOPOS, Announce, Call, CallLane, Exchange, Pos
+from replay.model.elements import NOPOS, Announce, Call, Exchange, Pos
+from replay.model.lanes import CallLane
 
 if TYPE_CHECKING:
     from ingest.bgn.sections.game import GameState

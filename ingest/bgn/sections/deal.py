@@ -3,7 +3,7 @@
 A ``hands`` section lists each seat once (``N:``), its cards in the order they
 were delivered, deliveries separated by ``/``; ``turn`` holds the one turned card,
 ``talon`` the face-down cards (docs/bgn/game.md).  A canonical hands line is read
-whole into a :class:`replay.record.HandsLine` (``ingest.bgn.sections.fast``); a token
+whole into a :class:`replay.model.record.HandsLine` (``ingest.bgn.sections.fast``); a token
 after it on the next line makes it lists again (:func:`unhand`).
 """
 
@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 from ingest.bgn.errors import p101, quote
 from ingest.bgn.lexer import CARD, KW, NUMBER, PREFIX, SLASH, Descriptor
 from ingest.bgn.sections.states import S_DEAL, unexpected
-from replay.record import NOPOS, HandsLine, Pos
+from replay.model.elements import NOPOS, Pos
+from replay.model.lanes import HandsLine
 
 if TYPE_CHECKING:
     from ingest.bgn.sections.game import GameState

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from ingest.bgn.errors import p101, quote
 from ingest.bgn.lexer import COMBO, DASH, PREFIX, Descriptor
 from ingest.bgn.sections.states import unexpected
-from replay.record import NOPOS, Combination, Pos
+from replay.model.elements import NOPOS, Combination, Pos
 
 if TYPE_CHECKING:
     from ingest.bgn.sections.game import GameState

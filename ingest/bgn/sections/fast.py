@@ -4,9 +4,9 @@ Most lines of a file the writer wrote are canonical (docs/bgn/canonical.md): a d
 header, a hands line, a trick of cards.  :func:`read_line` recognises such a line
 whole (by its first character, then by its shape or its template from
 ``ingest.bgn.fastlines``) and puts it straight into the deal's record: a hands line
-as a :class:`replay.record.HandsLine`, a bids line as a
-:class:`replay.record.CallLane`, tricks in trick order as a
-:class:`replay.record.PlayLane`, with no string or object per card until someone
+as a :class:`replay.model.record.HandsLine`, a bids line as a
+:class:`replay.model.record.CallLane`, tricks in trick order as a
+:class:`replay.model.record.PlayLane`, with no string or object per card until someone
 asks for one.
 
 Each reader here first checks that the general path (the tokenizer and the
@@ -57,21 +57,10 @@ from ingest.bgn.sections.states import (
     S_TURN,
     SECTION_WORDS,
 )
-from replay.cards import CARD_TEXT, all_cards, card_of, cards_at
-from replay.record import (
-    NOPOS,
-    Announce,
-    CallLane,
-    Combination,
-    Exchange,
-    HandsLine,
-    LinePlaces,
-    Play,
-    PlayLane,
-    Pos,
-    RowPlaces,
-    ScoreLine,
-)
+from replay.model.cards import CARD_TEXT, all_cards, card_of, cards_at
+from replay.model.elements import NOPOS, Announce, Combination, Exchange, Play, Pos
+from replay.model.lanes import CallLane, HandsLine, LinePlaces, PlayLane, RowPlaces
+from replay.model.record import ScoreLine
 
 #: the sections no fast line is read in, a bit each (a shift and a test per line)
 _NO_FAST_BITS: Final = 1 << S_TAGS | 1 << S_HDR | 1 << S_RESULT | 1 << S_DONE
@@ -301,7 +290,7 @@ def read_hands(r: GameState, line: str, ln: int) -> bool:
 
 def read_cards(r: GameState, line: str, ln: int) -> bool:
     """``turn C`` or ``talon C C …``: canonical cards after the keyword, read by
-    their codes (``replay.cards.cards_at``); the card texts are the shared
+    their codes (``replay.model.cards.cards_at``); the card texts are the shared
     ``CARD_TEXT`` strings."""
     size = len(line)
     if size == 7 and line.startswith("turn "):

@@ -56,8 +56,9 @@ from ingest.bgn.sections.states import (
     SECTIONS,
     unexpected,
 )
-from replay.record import NOPOS, Deal, Game, Pos, ScoreLine
-from replay.variants import TableFacts, table_facts
+from replay.model.elements import NOPOS, Pos
+from replay.model.record import Deal, Game, ScoreLine
+from replay.model.variants import TableFacts, table_facts
 
 
 class GameState:

@@ -7,7 +7,7 @@ an annotation (``!``, ``?``), and a claim ``N: claim rest`` or ``N: claim game``
 next word must be ``rest`` or ``game``.
 
 Canonical trick lines are read whole into the deal's compact
-:class:`replay.record.PlayLane` (``ingest.bgn.sections.fast``); any token the lane
+:class:`replay.model.record.PlayLane` (``ingest.bgn.sections.fast``); any token the lane
 cannot hold makes it Play objects again (:func:`unlane`).
 """
 
@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING
 from ingest.bgn.errors import p101, p103, quote
 from ingest.bgn.lexer import ANNOT, CARD, KW, PREFIX, TRICK, Descriptor
 from ingest.bgn.sections.states import TOP_WORDS, unexpected
-from replay.record import NOPOS, Claim, Play, PlayLane, Pos
+from replay.model.elements import NOPOS, Claim, Play, Pos
+from replay.model.lanes import PlayLane
 
 if TYPE_CHECKING:
     from ingest.bgn.sections.game import GameState

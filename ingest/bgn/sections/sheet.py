@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 from ingest.bgn.errors import p101, p103, quote
 from ingest.bgn.lexer import DASH, KW, NUMBER, STAR, WORD, Descriptor
 from ingest.bgn.sections.states import S_DONE, S_SCORE, S_TOTAL, unexpected
-from replay.record import NOPOS, Pos, ScoreLine
+from replay.model.elements import NOPOS, Pos
+from replay.model.record import ScoreLine
 
 if TYPE_CHECKING:
     from ingest.bgn.sections.game import GameState

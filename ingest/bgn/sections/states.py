@@ -12,7 +12,7 @@ from typing import Final
 
 from ingest.bgn.errors import Stop, p101, p103, quote
 from ingest.bgn.lexer import BADCOMBO, KW, Descriptor
-from replay.record import Pos
+from replay.model.elements import Pos
 
 S_TAGS: Final = 0
 S_HDR: Final = 1

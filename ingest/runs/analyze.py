@@ -1,0 +1,303 @@
+"""``belot analyze``'s runs: games → units of whole games → workers that solve
+every deal double-dummy (``replay.solver.analysis``) → results in input order.
+
+- :func:`analyse_paths` reads record files and yields what each chunk found
+  (``belot analyze PATH...``);
+- :func:`analyse_dataset` reads the game texts kept in a dataset's ``records``
+  table and adds the analysis to the dataset (``belot analyze --into``): each
+  unit's rows (``card_analysis``, ``deal_analysis``, ``game_analysis``) are
+  staged and committed through the dataset's commit log like an ingest unit,
+  so a killed run leaves whole games analysed and a re-run skips them.
+
+The chunking, the input expansion, the executors (processes on every core,
+in-process, or a dask.distributed cluster), the staging and the commit are
+ingest's own (``ingest.chunks``, ``ingest.pipeline``, ``ingest.dataset``);
+only the work per unit differs.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import shutil
+import time
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pyarrow.parquet as pq
+
+from ingest.chunks import iter_chunks
+from ingest.dataset import Dataset, DatasetError, State, load_ids, new_batch_id
+from ingest.events import Context, RowSink
+from ingest.pipeline import (
+    Progress,
+    RunSummary,
+    commit_unit,
+    expand_inputs,
+    in_order,
+    make_executor,
+    read_chunk_games,
+    stage_parts,
+    worker_name,
+)
+from ingest.schema import ANALYSIS_TABLES
+
+
+@dataclass(slots=True)
+class ChunkTask:
+    """A chunk of whole games (read by ingest's ``read_chunk_games``)."""
+
+    source: str
+    kind: str
+    text: str
+    index_offset: int
+
+
+@dataclass(slots=True)
+class PlayerTally:
+    """One player's cards analysed (Betl deals apart: their values are 0/1, not points)."""
+
+    cards: int = 0
+    loss: int = 0
+    blunders: int = 0  # cards that lost 10 points or more
+
+    def add(self, loss: int) -> None:
+        self.cards += 1
+        self.loss += loss
+        if loss >= 10:
+            self.blunders += 1
+
+    def merge(self, other: PlayerTally) -> None:
+        self.cards += other.cards
+        self.loss += other.loss
+        self.blunders += other.blunders
+
+
+@dataclass(slots=True)
+class ChunkResult:
+    #: one JSON-ready object per analysed deal, in order
+    deals: list[dict] = field(default_factory=list)
+    players: dict[str, PlayerTally] = field(default_factory=dict)
+    games: int = 0
+    seconds: float = 0.0
+
+
+def player_name(tags: dict, seat: int) -> str:
+    """The ``SeatN`` tag, else "seat N"."""
+    return tags.get(f"Seat{seat}") or f"seat {seat}"
+
+
+def analyse_chunk(task: ChunkTask) -> ChunkResult:
+    """Read a chunk's games, replay and solve each deal; runs in a worker."""
+    from replay.solver.analysis import analyse_game, contract_text
+
+    t0 = time.perf_counter()
+    out = ChunkResult()
+    for i, game in enumerate(read_chunk_games(task)):
+        out.games += 1
+        number = task.index_offset + i + 1
+        report, deals = analyse_game(game)
+        for a in deals:
+            out.deals.append({
+                "file": task.source, "game": number, "deal": a.deal,
+                "variant": report.variant, "contract": contract_text(a), "caller": a.caller,
+                "value": a.value, "made_dd": a.made_dd, "made": a.made,
+                "cards": [c.to_json() for c in a.cards]})
+            if a.betl:
+                continue
+            for c in a.cards:
+                name = player_name(game.tags, c.seat)
+                out.players.setdefault(name, PlayerTally()).add(c.loss)
+    out.seconds = time.perf_counter() - t0
+    return out
+
+
+def analyse_paths(paths: Iterable[str], *, workers: int | None = None,
+                  scheduler: str | None = None, chunk_chars: int = 16 << 10
+                  ) -> Iterator[ChunkResult]:
+    """Analyse files, folders and globs; yields each chunk's result in input order.
+
+    ``workers``: processes (default every core; 0 = in this process);
+    ``scheduler``: a dask.distributed scheduler address.  Small chunks (16 KB of
+    text, a few games) keep every core busy: solving costs far more than reading.
+    """
+    files = list(dict.fromkeys(expand_inputs(paths)))
+    executor, in_flight, close = make_executor(workers, scheduler)
+
+    def tasks() -> Iterator[ChunkTask]:
+        for path in files:
+            for chunk in iter_chunks(path, source=path, target_chars=chunk_chars):
+                yield ChunkTask(chunk.source, chunk.kind, chunk.text, chunk.index_offset)
+
+    try:
+        yield from in_order(executor, analyse_chunk, tasks(), in_flight)
+    finally:
+        close()
+
+
+# ------------------------------------------------------- into a dataset
+
+
+@dataclass(slots=True)
+class RecordText:
+    """One game's text from the ``records`` table (what ``read_chunk_games`` reads)."""
+
+    kind: str
+    text: str
+    source: str
+
+
+@dataclass(slots=True)
+class RecordsTask:
+    """A unit of games to analyse from a dataset, picklable (processes or dask)."""
+
+    root: str
+    batch: str
+    unit: int
+    #: (game_id, variant, form, text) per game, from ``records``
+    games: list[tuple[str, str, str, str]]
+
+
+@dataclass(slots=True)
+class RecordsResult:
+    unit: int
+    #: staged parts, as :func:`ingest.pipeline.stage_parts` returns them
+    files: list[dict]
+    #: one line per game that could not be analysed (it gets no rows; a re-run retries it)
+    failures: list[str]
+    seconds: float
+    worker: str
+
+
+def analyse_records(task: RecordsTask) -> RecordsResult:
+    """Read, replay and solve a unit's games; stage their analysis rows.  Runs in a worker."""
+    from ingest.ddrows import analyse_game_rows
+    from replay.engine.walk import replay_game
+
+    t0 = time.perf_counter()
+    # the analysis tables carry no source file nor timestamp: the context only names the batch
+    sink = RowSink(Context("", task.batch, dt.datetime.now(dt.UTC)))
+    failures = []
+    for gid, variant, form, text in task.games:
+        try:
+            game = next(iter(read_chunk_games(RecordText(form, text, gid))), None)
+            if game is None or game.errors:
+                why = game.errors[0].message if game is not None else "no game in it"
+                failures.append(f"{gid[:12]}: its record text does not read: {why}")
+                continue
+            report = replay_game(game, game_id=gid)
+            analyse_game_rows(sink, game, report, gid, variant)
+        except Exception as exc:  # noqa: BLE001 - one game's failure must not end the run
+            failures.append(f"{gid[:12]}: {type(exc).__name__}: {exc}")
+    files = stage_parts(task.root, task.batch, task.unit, sink)
+    return RecordsResult(task.unit, files, failures, time.perf_counter() - t0, worker_name())
+
+
+@dataclass
+class AnalyzeSummary(RunSummary):
+    """What ``belot analyze --into`` did."""
+
+    #: games analysed by this run, and their deals and cards with rows
+    games: int = 0
+    deals: int = 0
+    cards: int = 0
+    #: games skipped because an earlier run (or ``ingest --analyze``) analysed them
+    already: int = 0
+    #: games of ``games`` with no text in ``records`` (ingested before it was kept)
+    no_text: int = 0
+    failures: list[str] = field(default_factory=list)
+
+    def line(self) -> str:
+        rate = self.deals / self.elapsed if self.elapsed > 0 else 0.0
+        return (f"analyze: {self.games:,} games · {self.deals:,} deals ({rate:,.1f}/s) · "
+                f"{self.cards:,} cards · {self.already:,} analysed before")
+
+
+#: the variant of a part, from its path (``records/variant=<v>/batch=<b>/part-*.parquet``,
+#: ``ingest.dataset.part_path``): the partition key is not inside the file
+_VARIANT_DIR = re.compile(r"/variant=([^/]*)/")
+
+
+def record_units(ds: Dataset, st: State, done: set[str], batch: str, chunk_chars: int,
+                 summary: AnalyzeSummary) -> Iterator[RecordsTask]:
+    """The games of ``records`` not in ``done``, in units of about ``chunk_chars``
+    characters of text, streaming (a part's rows are read in batches)."""
+    root = str(ds.root.resolve())
+    unit = 0
+    games: list[tuple[str, str, str, str]] = []
+    size = 0
+    for rel in sorted(st.files.get("records", {})):
+        m = _VARIANT_DIR.search("/" + rel)
+        variant = m.group(1) if m else ""
+        pf = pq.ParquetFile(ds.root / rel)
+        for b in pf.iter_batches(batch_size=4096, columns=["game_id", "form", "text"]):
+            ids, forms, texts = (b.column(i).to_pylist() for i in range(3))
+            for gid, form, text in zip(ids, forms, texts, strict=True):
+                if gid in done:
+                    summary.already += 1
+                    continue
+                done.add(gid)  # a game kept twice (never written so) is analysed once
+                games.append((gid, variant, form, text))
+                size += len(text)
+                if size >= chunk_chars:
+                    yield RecordsTask(root, batch, unit, games)
+                    unit += 1
+                    games, size = [], 0
+    if games:
+        yield RecordsTask(root, batch, unit, games)
+
+
+def analyse_dataset(root: str | Path, *, workers: int | None = None,
+                    scheduler: str | None = None, chunk_chars: int = 16 << 10,
+                    progress: Progress | bool | None = None) -> AnalyzeSummary:
+    """Add the double-dummy analysis of every game not yet analysed to the dataset.
+
+    Reads each game's text from ``records``; a game already in ``game_analysis``
+    is skipped, so a second run adds nothing and a run after a crash finishes the
+    job.  Holds the dataset's writer lock (an ingest cannot run meanwhile).
+    ``workers``/``scheduler`` as :func:`ingest.pipeline.ingest_paths`;
+    ``chunk_chars``: text per unit of work (small: solving costs far more than
+    reading, and small units keep every core busy and commit often).
+    """
+    ds = Dataset(root)
+    if not ds.exists():
+        raise DatasetError(f"{root}: not a dataset (no {ds.meta.name}/ folder); "
+                           "make one with: belot ingest PATH --into DATASET [--analyze]")
+    if not isinstance(progress, Progress):
+        progress = Progress(progress)
+    with ds.writer():
+        st = ds.state
+        batch = new_batch_id()
+        s = AnalyzeSummary(dataset=str(ds.root), batch=batch)
+        s.no_text = max(0, st.games - sum(st.files.get("records", {}).values()))
+        done = load_ids(ds.root, sorted(st.files.get("game_analysis", {})))
+        started_ms = int(time.time() * 1000)
+        executor, in_flight, close = make_executor(workers, scheduler)
+        try:
+            units = record_units(ds, st, done, batch, chunk_chars, s)
+            for r in in_order(executor, analyse_records, units, in_flight):
+                counts = dict.fromkeys(ANALYSIS_TABLES, 0)
+                for f in r.files:
+                    counts[f["table"]] += f["rows"]
+                if r.files:
+                    commit_unit(ds, batch, r.unit, r.files, {},
+                                {"analyze": counts, "worker": r.worker})
+                s.units += 1
+                s.games += counts["game_analysis"]
+                s.deals += counts["deal_analysis"]
+                s.cards += counts["card_analysis"]
+                s.failures += r.failures
+                s.worker_seconds += r.seconds
+                s.tick()
+                progress.show(s.line())
+        finally:
+            s.tick()
+            progress.show(s.line(), force=True)
+            progress.close()
+            close()
+        shutil.rmtree(ds.staging_root / batch, ignore_errors=True)
+        ds.commit_batch_info(batch, started=started_ms, finished=int(time.time() * 1000),
+                             args={"analyze": True, "units": s.units})
+        ds.checkpoint()
+    return s

@@ -1,0 +1,56 @@
+"""Validation of files of records: the reader's games through the engine, as reports.
+
+This is the one place where notation and engine meet for ``belot validate``,
+the benchmarks and the dashboard's import page and replay viewer; the engine
+itself never reads files (``replay/`` imports nothing outside itself).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from ingest.bgn.files import read_records, record_files
+from ingest.bgn.writer import read_game_id
+from replay.engine.report import GameReport, Violation
+from replay.engine.walk import replay_game
+from replay.model.record import Game
+
+
+def expand_paths(paths: Iterable[str]) -> Iterator[Path]:
+    """Files, folders and globs as files of records (see ``ingest.bgn.files``)."""
+    return record_files(paths)
+
+
+def validate_file(path: Path | str, display: str | None = None,
+                  ids: bool = True) -> Iterator[GameReport]:
+    """One report per game of the file, streaming.
+
+    ``ids=False`` leaves ``game_id`` out (None): the text report of ``belot
+    validate`` never prints it.  The JSON report asks for it; a game whose source
+    text is its canonical text is hashed as read, any other is written again.
+    """
+    name = display if display is not None else str(path)
+    for game in read_records(path):
+        yield validate_game(game, name, ids)
+
+
+def validate_game(game: Game, name: str | None, ids: bool = True) -> GameReport:
+    """The report of one game as read (identified by its canonical id when it parses
+    and ``ids`` is set); the dashboard's replay viewer replays a single game re-read
+    from its file this way."""
+    gid = None if game.errors or not ids else read_game_id(game)
+    return replay_game(game, file=name, game_id=gid)
+
+
+def format_violation(report: GameReport, v: Violation) -> str:
+    """Compiler-style: ``file:line:col: CODE message (deal 3, trick 5)``; a finding
+    with no column (a game read from JSON Lines, where the line is the game's JSON
+    line) is ``file:line: CODE …``, as compilers write a place known to the line."""
+    where = [f"game {report.game}"]
+    if v.deal is not None:
+        where.append(f"deal {v.deal}")
+    if v.trick is not None:
+        where.append(f"trick {v.trick}")
+    at = f"{v.line}" if v.col is None else f"{v.line}:{v.col}"
+    return f"{report.file}:{at}: {v.code} {v.message} ({', '.join(where)})"
