@@ -107,10 +107,13 @@ CODES: tuple[Code, ...] = (
          "`claim rest`. The rest of the game is skipped.", (),
          _yu4("bids pass H\n" + _HANDS),
          "example.bgn:5:1: P103 'hands' cannot stand after 'bids' (game 1, deal 1)"),
-    Code("D201", "a card twice, or a card missing",
-         "The layout of the deal (`hands`, `turn`, `talon`) names a card twice or leaves "
-         "one out of the deck. A card repeated in play is D203, not D201.",
-         ("yu4-03", "yu4-10"),
+    Code("D201", "a card twice, a card missing, or a card outside the deck",
+         "The layout of the deal (`hands`, `turn`, `talon`) names a card twice, leaves "
+         "one out of the deck, or names a card the variant's deck does not have (a 7 or "
+         "an 8 in the 24-card deck of bg3 and bg2). Where the taker receives the turned "
+         "card, it belongs in the taker's second delivery; in another hand it is a card "
+         "twice. A card repeated in play is D203, not D201.",
+         ("yu4-03", "yu4-10", "bg3-02", "bg2-01", "fr4-05", "ru-pair-03"),
          _yu4(_PRE_BID.replace("2: 9S TS", "2: 7S TS") + "bids pass pass pass pass\n"),
          "example.bgn:5:10: D201 7S appears twice in the deal (game 1, deal 1)"),
     Code("D202", "the wrong number of cards",

@@ -25,6 +25,7 @@ from ingest.bgn.lexer import (
     iter_lines,
     sheet_value,
 )
+from ingest.bgn.tags import dealer_takes_after_all_pass
 from ingest.bgn.writer import ordered_tags, sorted_cards
 from replay.model.elements import Announce, Call, Claim, Combination, Exchange, Play
 from replay.model.jsontext import dumps
@@ -203,7 +204,8 @@ def _text(v: Any, where: str) -> str:
     return " ".join(_str(v, where).split())
 
 
-def _deal_from(obj: Any, i: int, n: int, facts: TableFacts) -> Deal:
+def _deal_from(obj: Any, i: int, n: int, facts: TableFacts,
+               play_after_all_pass: bool = False) -> Deal:
     w = f"deal {i}"
     o = _dict(obj, w)
     for k in o:
@@ -288,7 +290,8 @@ def _deal_from(obj: Any, i: int, n: int, facts: TableFacts) -> Deal:
             deal.declare[seat] = combos
         deal.declare = {s: deal.declare.get(s, []) for s in range(1, n + 1)}
     if "plays" in o:
-        if deal.bids and all(c.call == "pass" for c in deal.bids):
+        if (deal.bids and all(c.call == "pass" for c in deal.bids)
+                and not play_after_all_pass):
             raise _fail(f"{w}.plays", "'play' after an auction in which every seat passed", "P103")
         deal.plays = []
         for j, p in enumerate(_list(o["plays"], f"{w}.plays")):
@@ -388,7 +391,8 @@ def game_from_json(obj: Any) -> Game:
         game.tags[k] = v
     facts = table_facts(game.tags.get("Variant"))
     n = facts.players
-    game.deals = [_deal_from(d, i + 1, n, facts)
+    dealer_takes = dealer_takes_after_all_pass(game.tags)
+    game.deals = [_deal_from(d, i + 1, n, facts, dealer_takes)
                   for i, d in enumerate(_list(o.get("deals", []), "deals"))]
     if "result" in o:
         r = _str(o["result"], "result")

@@ -72,3 +72,20 @@ def read_tag_line(line: str, i: int, ln: int, game: Game | None) -> int | None:
             word = line[i:].split(None, 1)[0]
             raise p101((ln, i + 1), f"expected a tag or the end of the line after a tag, "
                                      f"found {quote(word)}")
+
+
+def dealer_takes_after_all_pass(tags: dict[str, str]) -> bool:
+    """Whether eight passes still make a contract: ru-pair under its club convention
+    ``all-pass=dealer`` (ru-pair-04, C17), where the dealer then takes the turned card,
+    so a ``play`` section may follow an auction in which every seat passed.
+
+    Read from the ``Rules`` tag as the rulesets read it (comma-separated switches, the
+    last one written wins); whether the switch itself is valid is the engine's P102."""
+    if tags.get("Variant") != "ru-pair":
+        return False
+    setting = ""
+    for part in tags.get("Rules", "").split(","):
+        name, _, value = part.partition("=")
+        if name.strip() == "all-pass":
+            setting = value.strip()
+    return setting == "dealer"

@@ -281,22 +281,73 @@ def check_layout(dw: DealWalk, contract: Contract | None) -> None:
         if count != expected:
             dw.flag("D202", deal.hand_seat_pos.get(seat, deal.hands_pos), None, seat,
                     f"seat {seat} holds {count} cards, not {expected}")
+    if seen & ~rs.deck:
+        report_outside_deck(dw, seats, seen & ~rs.deck)
     if deal.turn:
         b = CARD_BIT[deal.turn]
-        if seen & b and not rs.turn_to_taker:
-            dw.flag("D201", deal.turn_pos, None, None, f"{deal.turn} appears twice in the deal")
+        if seen & b:
+            why = turned_card_misplaced(dw, contract, deal.turn, b)
+            if why is not None:
+                dw.flag("D201", deal.turn_pos, None, None, why)
         seen |= b
     for i, text in enumerate(deal.talon or []):
         b = CARD_BIT[text]
+        pos = deal.talon_card_pos[i] if i < len(deal.talon_card_pos) else deal.talon_pos
         if seen & b:
-            pos = deal.talon_card_pos[i] if i < len(deal.talon_card_pos) else deal.talon_pos
             dw.flag("D201", pos, None, None, f"{text} appears twice in the deal")
+        elif b & ~rs.deck:
+            dw.flag("D201", pos, None, None, outside_deck(dw, text))
         seen |= b
     if dw.known and not all_passed:
         missing = rs.deck & ~seen
         if missing:
             names = " ".join(CARD_TEXT[c] for c in cards_in(missing))
             dw.flag("D201", deal.hands_pos, None, None, f"missing from the deck: {names}")
+
+
+def report_outside_deck(dw: DealWalk, seats: list[int], outside: int) -> None:
+    """D201 at each card of the hands that the variant's deck does not have: the 7s and
+    8s of the 24-card deck (bg3-02, bg2-01)."""
+    hands = dw.deal.hands
+    if hands is None:
+        return
+    for seat in seats:
+        positions = dw.deal.hand_card_pos.get(seat, [])
+        k = 0
+        for delivery in hands[seat]:
+            for text in delivery:
+                if outside & 1 << card_of(text):
+                    pos = positions[k] if k < len(positions) else dw.deal.hands_pos
+                    dw.flag("D201", pos, None, seat, outside_deck(dw, text))
+                k += 1
+
+
+def turned_card_misplaced(dw: DealWalk, contract: Contract | None, turn: str,
+                          b: int) -> str | None:
+    """Why the turned card may not stand in the hands where it is written, or None.
+
+    Where the taker receives it (fr4-05, ru-pair-03) it belongs in the taker's hand,
+    with his second delivery: it lay face up while the seats bid on their first cards.
+    Anywhere else it is a card twice, and so in every hand of a variant where it reaches
+    no one.  In a deal with no contract there is no taker to judge by: the hands are
+    then judged by their counts (D202) alone."""
+    if not dw.rs.turn_to_taker:
+        return f"{turn} appears twice in the deal"
+    if contract is None:
+        return None
+    taker = contract.seat
+    if not dw.hand.get(taker, 0) & b:
+        return f"{turn} appears twice in the deal"
+    hands = dw.deal.hands
+    deliveries = hands[taker] if hands is not None else []
+    if len(deliveries) > 1 and turn in deliveries[0]:
+        return (f"the turned {turn} is in the first delivery of seat {taker}: the taker "
+                "receives it with his second")
+    return None
+
+
+def outside_deck(dw: DealWalk, text: str) -> str:
+    return f"{text} is not a card of the {popcount(dw.rs.deck)}-card deck of {dw.rs.variant}"
 
 
 def report_duplicate(dw: DealWalk, text: str, seat: int, k: int) -> None:

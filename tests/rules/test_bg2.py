@@ -68,3 +68,15 @@ def test_the_non_dealer_bids_first_then_the_dealer_may_bid_higher():
     assert check(lower) == (
         ["t.bgn:8:8: B302 'C' is not higher than H (clubs < diamonds < hearts < spades < NT < "
          "AT) (game 1, deal 1)"], [Deal(True, [9, 3], [9, 3])], "*")
+
+
+@pytest.mark.rule("bg2-01")
+def test_a_seven_or_eight_is_not_a_card_of_the_deck():
+    """The deck has no 7s or 8s (bg2-01), in the hands or among the cards aside, also in a
+    deal where both passed."""
+    assert check(PRE_BID.format(bids="pass pass").replace("1: TS AS", "1: 8S AS")) == (
+        ["t.bgn:5:10: D201 8S is not a card of the 24-card deck of bg2 (game 1, deal 1)"],
+        [Deal(None, [0, 0], [0, 0])], "*")
+    assert check(HEARTS.replace("KS AD\n", "KS 7D\n")).lines == [
+        "t.bgn:5:1: D201 missing from the deck: AD (game 1, deal 1)",
+        "t.bgn:7:22: D201 7D is not a card of the 24-card deck of bg2 (game 1, deal 1)"]

@@ -66,3 +66,15 @@ def test_the_bg4_ladder_from_the_seat_after_the_dealer():
         ["t.bgn:14:8: B302 'H' is not higher than S (clubs < diamonds < hearts < spades < NT "
          "< AT) (game 1, deal 2)"],
         [Deal(None, [0, 0, 0], [0, 0, 0]), Deal(True, [25, 0, 0], [25, 0, 0])], "*")
+
+
+@pytest.mark.rule("bg3-02")
+def test_a_seven_or_eight_is_not_a_card_of_the_deck():
+    """The deck has no 7s or 8s (bg3-02): a 7D written in place of 9D is a card the deck
+    does not have, and 9D is missing; the deal is still replayed and scored."""
+    text = game(VALAT.format(n=1, bids="S pass pass")).replace(
+        "3: 9D JD", "3: 7D JD").replace("1. 9S QS 9D", "1. 9S QS 7D")
+    assert check(text) == (
+        ["t.bgn:5:1: D201 missing from the deck: 9D (game 1, deal 1)",
+         "t.bgn:7:10: D201 7D is not a card of the 24-card deck of bg3 (game 1, deal 1)"],
+        [Deal(True, [25, 0, 0], [25, 0, 0])], "*")

@@ -110,6 +110,22 @@ def test_round_one_takes_the_turned_card():
         "t.bgn:10:11: B302 'S' in round 1: take the turned suit or pass (game 1, deal 1)")
 
 
+@pytest.mark.rule("fr4-05")
+def test_the_turned_card_reaches_the_taker_with_his_second_delivery():
+    """The taker gets the turned card with his second delivery (fr4-05): written in
+    another seat's hand it is a card twice, and in the taker's first five it was in his
+    hand while it lay face up for the bidding."""
+    elsewhere = NAMED.replace("3: AS 8S 9D 8H 7H", "3: AS 8S 9D 8H QH").replace(
+        "/ QH 8D 7C", "/ 7H 8D 7C").replace("1. AH QH 7H TC", "1. AH 7H QH TC")
+    assert check(elsewhere) == (
+        ["t.bgn:9:6: D201 QH appears twice in the deal (game 1, deal 1)"],
+        [Deal(True, [45, 117], [45, 117])], "*")
+    first = TAKE.replace("1: KS TS JH 9H AH / TH KH QH", "1: KS TS JH 9H QH / TH KH AH")
+    assert check(first).lines == [
+        "t.bgn:9:6: D201 the turned QH is in the first delivery of seat 1: the taker "
+        "receives it with his second (game 1, deal 1)"]
+
+
 @pytest.mark.rule("fr4-04", "fr4-05", "fr4-06")
 def test_round_two_names_another_suit_and_the_taker_needs_more():
     """When all pass in round one, a seat may name another suit in round two and still

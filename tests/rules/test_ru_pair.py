@@ -10,6 +10,8 @@ from __future__ import annotations
 import pytest
 from support.rulecheck import Deal, check, no_contract
 
+from ingest.bgn import game_from_json, game_to_json, parse_games
+
 HEAD = '[Variant "ru-pair"]\n[Target "1001"]\n\ndeal 1 dealer 4\n'
 
 LAYOUT = """hands 1: 7S 8S 9S 9H KD / 7C 8C QC
@@ -104,3 +106,45 @@ def test_round_two_offers_no_trumps_and_all_trumps():
         "t.bgn:10:11: B302 'NT' in round 1: take the turned suit or pass (game 1, deal 1)",
         hands_line=5, held=8, dealt=5, seats=4, play_line=12,
         sheet="t.bgn:20:7: S601 score for side A is 0, not 46 (game 1, deal 1)")
+
+
+#: every seat holds one suit; eight passes, and under `all-pass=dealer` the dealer (seat
+#: 4) takes the turned TH with his second delivery.  Seat 4 ruffs the first trick and
+#: leads hearts to the rest: side B takes all 162, side A nothing.
+DEALER_TAKES = """[Variant "ru-pair"]
+[Target "1001"]
+[Rules "all-pass=dealer"]
+
+deal 1 dealer 4
+hands 1: 7S 8S 9S TS JS / QS KS AS
+      2: 7D 8D 9D TD JD / QD KD AD
+      3: 7C 8C 9C TC JC / QC KC AC
+      4: 7H 8H 9H JH QH / TH KH AH
+turn TH
+bids pass pass pass pass pass pass pass pass
+play 1. 7S 7D 7C 7H
+2. 8H 8S 8D 8C
+3. 9H 9S 9D 9C
+4. QH TS TD TC
+5. JH JS JD JC
+6. TH QS QD QC
+7. KH KS KD KC
+8. AH AS AD AC
+score 0 162
+result *
+"""
+
+
+@pytest.mark.rule("ru-pair-04")
+def test_under_the_no_all_pass_convention_the_dealer_takes_the_turned_card():
+    """Under the club's convention `all-pass=dealer` eight passes give the dealer the
+    turned card (ru-pair-04, C17): the deal has a contract and is played, in the BGN
+    text and in the JSON form alike; by default the same play after eight passes is no
+    deal at all (P103)."""
+    assert check(DEALER_TAKES) == ([], [Deal(True, [0, 162], [0, 162])], "*")
+    game = next(iter(parse_games(DEALER_TAKES)))
+    again = game_from_json(game_to_json(game))
+    assert again.errors == [] and len(again.deals[0].plays) == 32
+    redeal = DEALER_TAKES.replace('[Rules "all-pass=dealer"]\n', "")
+    assert check(redeal).lines == [
+        "t.bgn:11:1: P103 'play' after an auction in which every seat passed (game 1, deal 1)"]

@@ -56,6 +56,7 @@ from ingest.bgn.sections.states import (
     SECTIONS,
     unexpected,
 )
+from ingest.bgn.tags import dealer_takes_after_all_pass
 from replay.model.elements import NOPOS, Pos
 from replay.model.record import Deal, Game, ScoreLine
 from replay.model.variants import TableFacts, table_facts
@@ -192,7 +193,8 @@ class GameState:
                 raise p103(pos, f"a second '{w}' section in deal {deal.number}")
             raise p103(pos, f"'{w}' cannot stand after '{prev}'")
         if state == S_PLAY:
-            if deal.bids and all_passed(deal.bids):
+            if (deal.bids and all_passed(deal.bids)
+                    and not dealer_takes_after_all_pass(self.game.tags)):
                 raise p103(pos, "'play' after an auction in which every seat passed")
         elif state == S_TURN and not self.facts.turn:
             raise p103(pos, f"'turn' in a variant without a turned card ({self.variant_name()})")
