@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-import json
 import os
 import threading
 import time
@@ -18,6 +17,7 @@ import polars as pl
 from analytics import facts as F
 from analytics.elo import elo_ratings
 from analytics.metrics import METRICS, MIN_N, Metric, render
+from replay.model.jsontext import dumps
 
 #: the dataset tables the fact tables read
 READ_TABLES = ("games", "deals", "declarations", "tricks", "violations", "card_analysis",
@@ -610,7 +610,7 @@ def open_dataset(path: str | os.PathLike, cache: str | os.PathLike | None = None
 
 def to_json_rows(df: pl.DataFrame) -> str:
     """A JSON array of row objects (columns in order; dates as ISO text)."""
-    return json.dumps(df.to_dicts(), ensure_ascii=False, default=_json_default)
+    return dumps(df.to_dicts(), default=_json_default)
 
 
 def _json_default(v):

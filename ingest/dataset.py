@@ -54,6 +54,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from ingest.schema import FORMAT_VERSION, TABLES
+from replay.model.jsontext import dumps
 
 META = "_belot"
 #: tables whose game_id column is the index of known records
@@ -171,7 +172,7 @@ def fsync_dir(path: Path) -> None:
 def write_json_atomic(path: Path, obj) -> None:
     """Write temp, fsync, os.replace, fsync the folder: readers see the old or the new file."""
     tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
-    data = json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    data = dumps(obj, separators=(",", ":")).encode("utf-8")
     with open(tmp, "wb") as fh:
         fh.write(data)
         fh.flush()

@@ -28,6 +28,7 @@ from ingest.playcols import CARD_DICT, PlayColumns
 from ingest.schema import TABLES
 from replay.engine.report import DealReport, GameReport
 from replay.model.cards import CONTRACT_TABLES, RANKS, SUIT_MASK, SUITS, card_of
+from replay.model.jsontext import escape_line_breaks
 from replay.model.lanes import HandsLine
 from replay.model.record import Deal, Game, ScoreLine
 from replay.model.variants import TableFacts, table_facts
@@ -292,7 +293,11 @@ class RowSink:
                               v.deal, v.trick, v.seat, v.message)
                              for k, v in enumerate(report.violations)])
             games_out.append(games_row)
-            records_out.append((gid, ctx.form, game.source_text))
+            # a JSON Lines record is kept as one line for every reader (replay.model.jsontext);
+            # the line as read may hold U+2028 and its kin raw, inside its strings
+            text = (escape_line_breaks(game.source_text) if ctx.form == "jsonl"
+                    else game.source_text)
+            records_out.append((gid, ctx.form, text))
         except BaseException:
             for lst, n in marks:
                 del lst[n:]

@@ -379,7 +379,9 @@ RECORDS = Table(
         _c("text", STR, "The game's text exactly as the reader read it from the source "
            "file (its tags and comments included), starting at the file's line `line` of "
            "`games`: read again with that line offset, it gives every violation at the line "
-           "and column of `violations`. Its canonical form hashes to `game_id`.",
+           "and column of `violations`. Its canonical form hashes to `game_id`. A `jsonl` "
+           "line keeps U+0085, U+2028 and U+2029 escaped (`\\u2028`), so that it stays one "
+           "line for every reader (docs/bgn/json.md).",
            nullable=False),
         VARIANT, BATCH,
     ),

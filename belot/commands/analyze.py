@@ -78,6 +78,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from ingest.pipeline import job_failed
     from ingest.runs.analyze import PlayerTally, analyse_paths
+    from replay.model.jsontext import dumps
 
     if args.into is not None or not args.paths:
         return run_into(args)
@@ -97,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
                 players.setdefault(name, PlayerTally()).merge(t)
             for d in result.deals:
                 if args.json:
-                    out.write(json.dumps(d, ensure_ascii=False) + "\n")
+                    out.write(dumps(d) + "\n")
                 elif not args.summary:
                     out.write(deal_text(d))
             now = time.monotonic()

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import json
 import sys
 import textwrap
 from typing import Any
@@ -167,6 +166,7 @@ def _run(args: argparse.Namespace, out) -> int:
     import polars as pl
 
     from analytics import METRICS, MIN_N, open_dataset, to_json_rows
+    from replay.model.jsontext import dumps
 
     filters = parse_where(args.where)
     if args.metric is not None and args.metric not in METRICS:
@@ -190,7 +190,7 @@ def _run(args: argparse.Namespace, out) -> int:
         if args.metric is None:
             ov = a.overview(filters)
             if args.format == "json":
-                out.write(json.dumps(ov, ensure_ascii=False, default=_json_default) + "\n")
+                out.write(dumps(ov, default=_json_default) + "\n")
             elif args.format == "csv":
                 out.write(pl.DataFrame([ov]).write_csv())
             else:

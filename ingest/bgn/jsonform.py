@@ -23,10 +23,12 @@ from ingest.bgn.lexer import (
     call_of,
     classify,
     iter_lines,
+    sheet_value,
 )
 from ingest.bgn.tags import dealer_takes_after_all_pass
 from ingest.bgn.writer import ordered_tags, sorted_cards
 from replay.model.elements import Announce, Call, Claim, Combination, Exchange, Play
+from replay.model.jsontext import dumps
 from replay.model.record import Deal, Game, ParseError, ScoreLine
 from replay.model.variants import TableFacts, table_facts
 
@@ -126,8 +128,9 @@ def game_to_json(game: Game) -> dict[str, Any]:
 
 
 def dumps_game(game: Game) -> str:
-    """One JSON Lines line (without the LF) for a game."""
-    return json.dumps(game_to_json(game), ensure_ascii=False, separators=(",", ":"))
+    """One JSON Lines line (without the LF) for a game: no character in it that any
+    reader takes for a line end (``replay.model.jsontext``)."""
+    return dumps(game_to_json(game), separators=(",", ":"))
 
 
 # ---------------------------------------------------------------------- from JSON
@@ -194,7 +197,7 @@ def _number(v: Any, where: str, dash: bool) -> Decimal | None:
         raise _fail(where, f"expected a number, found {v!r}") from e
     if not d.is_finite():
         raise _fail(where, f"expected a finite number, found {v!r}")
-    return d
+    return sheet_value(d)
 
 
 def _text(v: Any, where: str) -> str:
@@ -251,6 +254,12 @@ def _deal_from(obj: Any, i: int, n: int, facts: TableFacts,
         if after in ("exchange", "declare", "play") and not facts.figures:
             raise _fail(aw, f"'announce' after '{after}' exists only in the Hungarian variants",
                         "P103")
+        follows = _announce_follows(o, after, aw)
+        if follows is None:
+            raise _fail(aw, f"'announce' after '{after}' in a deal without it", "P103")
+        if after != follows:
+            raise _fail(aw, f"'announce' after '{after}', but in this deal it follows "
+                        f"'{follows}'", "P103")
         deal.announce.append(Announce(_int(a.get("seat"), f"{aw}.seat", 1, n), list(figures),
                                       after))
     if "announce" in o and not deal.announce:
@@ -333,6 +342,26 @@ def _deal_from(obj: Any, i: int, n: int, facts: TableFacts,
     return deal
 
 
+#: the sections an ``announce`` can follow in the text of a deal, in their order, by
+#: where the canonical text writes it: after the auction, after the exchange and the
+#: declarations, after the play (as the BGN reader's ``after``)
+_BEFORE_EXCHANGE = ("deal", "hands", "turn", "talon", "bids")
+
+
+def _announce_follows(o: dict[str, Any], after: str, where: str) -> str | None:
+    """The section an ``announce`` written ``after`` follows in the text of the deal
+    ``o`` (None: the deal has no such section).  ``after`` is what the BGN reader
+    records, the keyword of the section just before; any other value would come
+    back from the canonical text as another record."""
+    if after in _BEFORE_EXCHANGE:
+        return [k for k in _BEFORE_EXCHANGE if k == "deal" or k in o][-1]
+    if after in ("exchange", "declare"):
+        return "declare" if "declare" in o else "exchange" if "exchange" in o else None
+    if after == "play":
+        return "play" if "plays" in o else None
+    raise _fail(where, f"expected a section keyword in 'after', found {after!r}")
+
+
 _DEAL_KEYS = frozenset(
     ("deal", "dealer", "hands", "turn", "talon", "bids", "announce", "exchange", "declare",
      "plays", "claims", "score", "hang", "total")
@@ -346,6 +375,10 @@ def game_from_json(obj: Any) -> Game:
     for k in o:
         if k not in ("tags", "deals", "result", "comments"):
             raise _fail("game", f"unknown key {k!r}")
+    # as in BGN, where a game is its tags and its movetext: an object with neither
+    # (``{}``, comments alone) has no text that reads back, and would vanish in BGN
+    if not o.get("tags") and not o.get("deals") and "result" not in o:
+        raise _fail("game", "no tags, deals or result: not a game")
     tags = _dict(o.get("tags", {}), "tags")
     game = Game()
     for k, v in tags.items():

@@ -102,6 +102,16 @@ def _suit(text: str) -> str:
     return SUIT_OF_CHAR[text[0]]
 
 
+def sheet_value(value: Decimal) -> Decimal:
+    """A score-sheet number as the record keeps it: its value, not its spelling.
+    ``-0``, ``007`` and ``5.0`` are 0, 7 and 5, ``97.50`` is 97.5, as the canonical
+    text writes them (docs/bgn/canonical.md), so that a finding that quotes a
+    written number (S601, S602) reads the same whichever way it was spelt."""
+    if value == value.to_integral_value():
+        return Decimal(int(value))
+    return value.normalize()
+
+
 def _classify_simple(tok: str) -> Descriptor:
     low = tok.lower()
     if low in KEYWORDS:
@@ -110,7 +120,7 @@ def _classify_simple(tok: str) -> Descriptor:
     if m:
         return (CARD, RANK_OF_TEXT[m.group(1)] + _suit(m.group(2)), m.group(3))
     if _NUMBER_RE.match(tok):
-        value = Decimal(tok)
+        value = sheet_value(Decimal(tok))
         whole = int(tok) if "." not in tok and tok[0] != "-" else None
         return (NUMBER, value, whole)
     if tok == "-":

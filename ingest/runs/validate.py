@@ -41,6 +41,7 @@ from ingest.chunks import (
 from ingest.executors import process_pool
 from ingest.validation import format_violation, validate_file, validate_game
 from replay.engine.report import GameReport
+from replay.model.jsontext import dumps
 
 #: what a run writes for each game: a compiler-style line per finding, the JSON
 #: report (one line per game), or nothing (the counts alone)
@@ -106,14 +107,14 @@ _TEXT_GAME = re.compile(r"\d+")
 def renumber(line: str, mode: str, game: int) -> str:
     """``line`` of :func:`report_lines` for the same game numbered ``game``.
 
-    JSON: the report read back, its ``game`` set and written again (``json.dumps``
-    of ``json.loads`` of its own output is the same text).  Text: the number in
+    JSON: the report read back, its ``game`` set and written again (``dumps`` of
+    ``json.loads`` of its own output is the same text).  Text: the number in
     the place suffix, the last `` (game N`` of the line (the message comes before it).
     """
     if mode == "json":
         obj = json.loads(line)
         obj["game"] = game
-        return json.dumps(obj, ensure_ascii=False)
+        return dumps(obj)
     head, sep, tail = line.rpartition(" (game ")
     return head + sep + _TEXT_GAME.sub(str(game), tail, count=1)
 

@@ -16,6 +16,7 @@ from decimal import Decimal
 from json.encoder import encode_basestring
 from typing import TYPE_CHECKING, Any, Final
 
+from replay.model.jsontext import escape_line_breaks
 from replay.model.pickling import by_fields
 
 if TYPE_CHECKING:
@@ -365,7 +366,7 @@ class GameReport:
                 "result": self.result, "violations": [v.to_json() for v in self.violations]}
 
     def json_line(self) -> str:
-        """``json.dumps(self.to_json(), ensure_ascii=False)``, written directly.
+        """``replay.model.jsontext.dumps(self.to_json())``, written directly.
 
         ``belot validate --json`` prints one such line per game.  Through
         ``json.dumps`` a deal cost a dict, two lists and the encoder's walk over
@@ -374,8 +375,8 @@ class GameReport:
         looked up, not formatted (``_int_text``), and the line joins them once.
         The text is the same byte for byte (``tests/engine/test_report_json.py``
         compares both on every variant's reports): strings go through the
-        ``json`` module's own string encoder, numbers as ``json`` writes them
-        (``_json_number``)."""
+        ``json`` module's own string encoder and ``escape_line_breaks``, numbers
+        as ``json`` writes them (``_json_number``)."""
         deals = ", ".join([_deal_json(d) for d in self.deals])
         violations = ", ".join([_violation_json(v) for v in self.violations])
         return (f'{{"file": {_json_str(self.file)}, "game": {self.game}, '
@@ -389,8 +390,9 @@ _DERIVED = frozenset(("played", "built_tricks"))
 
 
 def _json_str(text: str | None) -> str:
-    """A string (or None) as ``json.dumps(..., ensure_ascii=False)`` writes it."""
-    return "null" if text is None else _ENCODE_STR(text)
+    """A string (or None) as ``replay.model.jsontext.dumps`` writes it: ``json.dumps(...,
+    ensure_ascii=False)`` with the Unicode line breaks escaped."""
+    return "null" if text is None else escape_line_breaks(_ENCODE_STR(text))
 
 
 def _json_number(v: int | Decimal) -> str:

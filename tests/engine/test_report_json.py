@@ -1,10 +1,9 @@
-"""``GameReport.json_line`` writes exactly what ``json.dumps(report.to_json(),
-ensure_ascii=False)`` writes: the line ``belot validate --json`` prints per game
-(docs/bgn/report.md), built without the dicts and the encoder's walk."""
+"""``GameReport.json_line`` writes exactly what ``replay.model.jsontext.dumps(report.to_json())``
+writes: the line ``belot validate --json`` prints per game (docs/bgn/report.md), built
+without the dicts and the encoder's walk."""
 
 from __future__ import annotations
 
-import json
 import random
 from decimal import Decimal
 from pathlib import Path
@@ -17,13 +16,14 @@ from ingest.bgn.reader import parse_games
 from ingest.bgn.writer import write_game
 from ingest.validation import validate_game
 from replay.engine.report import DealReport, GameReport, Violation
+from replay.model.jsontext import dumps
 from replay.simulate import SUPPORTED, simulate_games
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def dumped(report: GameReport) -> str:
-    return json.dumps(report.to_json(), ensure_ascii=False)
+    return dumps(report.to_json())
 
 
 @pytest.mark.parametrize("variant", SUPPORTED)
@@ -72,7 +72,8 @@ def test_every_kind_of_value_by_hand():
         DealReport(3, None, [], [], hang=Decimal(0)),
     ]
     violations = [
-        Violation("C401", 14, 22, 3, 5, 2, 'seat 2 did not follow "hearts"\n\t\u00e9 \\ \x01'),
+        Violation("C401", 14, 22, 3, 5, 2,
+                  'seat 2 did not follow "hearts"\n\t\u00e9 \\ \x01 \x85\u2028\u2029'),
         Violation("P102", 0, None, None, None, None, "no Variant tag"),
     ]
     for report in (

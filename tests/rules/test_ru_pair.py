@@ -135,7 +135,7 @@ result *
 """
 
 
-@pytest.mark.rule("ru-pair-04")
+@pytest.mark.rule("ru-pair-04", "C17")
 def test_under_the_no_all_pass_convention_the_dealer_takes_the_turned_card():
     """Under the club's convention `all-pass=dealer` eight passes give the dealer the
     turned card (ru-pair-04, C17): the deal has a contract and is played, in the BGN
