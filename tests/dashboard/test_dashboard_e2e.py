@@ -27,8 +27,10 @@ from dashboard.viewer import replay_from_dataset
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
-SERVER_WAIT = 90
-PAGE_WAIT = 60
+#: how long to wait for the server and for a page's element: bounds, not timings; a page
+#: that renders in seconds on an idle machine takes minutes with both cores busy
+SERVER_WAIT = 180
+PAGE_WAIT = 150
 WIDTH, HEIGHT = 1400, 1000
 
 pytestmark = pytest.mark.skipif(
