@@ -17,12 +17,26 @@ COMMANDS = ["fmt", "convert", "validate", "explain", "simulate", "ingest", "comp
             "dashboard"]
 
 
+class VersionAction(argparse.Action):
+    """``--version``: what this installation is (belot/about.py), worked out only
+    when asked, since it imports the reader and the engine."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from belot.about import version_lines
+
+        print("\n".join(version_lines()))
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="belot",
         description="Read, check, store and explore recorded games of Belot (BGN notation).",
         epilog="Run 'belot COMMAND --help' for the options and an example of each command.",
     )
+    parser.add_argument("--version", action=VersionAction, nargs=0,
+                        help="the version, whether the reader and the engine run compiled, "
+                             "the numba and Python versions")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
         try:

@@ -5,6 +5,7 @@
     python benchmarks/bench_validate.py --all-variants   # all 12 playable variants in turn
     python benchmarks/bench_validate.py --variant hu2    # one variant in process, best of --rounds
     python benchmarks/bench_validate.py --json-ab        # validate -j 1 against --json, --rounds
+    python benchmarks/bench_validate.py --wheel          # the installed wheel against this checkout
 
 What it measures (one process, one core, unless said otherwise):
 - full validation, as ``belot validate`` does it: read BGN text, replay every
@@ -19,6 +20,14 @@ What it measures (one process, one core, unless said otherwise):
 - start-up: ``belot --help``, best of ten fresh processes;
 - memory: peak RSS validating the corpus and a file ten times larger, each in
   a fresh subprocess (streaming: the two should be about the same).
+
+``--wheel`` measures what a user gets from ``pip install``: it builds the wheel
+(``python -m build --wheel``, the reader and the engine compiled by mypyc),
+installs it into a fresh virtual environment under benchmarks/out/, and times
+whole ``belot validate -j 1`` commands there (text and JSON report) beside the
+same commands run from this checkout's compiled build and beside python-chess,
+taking turns, on the all-variants corpus and on a corpus of yu4 games alone.
+The goal: the installed wheel within 5% of the checkout's build.
 
 The corpora are generated once into benchmarks/out/ (git-ignored) and reused.
 Seconds drift with the machine's load; whether one change helped is decided by
@@ -191,13 +200,14 @@ def peak_rss_validating(path: Path) -> float:
     return int(out.split()[-1]) / 1024
 
 
-def run_timed(cmd: list[str], check: bool = False) -> tuple[float, float]:
+def run_timed(cmd: list[str], check: bool = False, cwd: Path = ROOT) -> tuple[float, float]:
     """(wall-clock seconds, CPU seconds of it and every process it started) of ``cmd``
-    run from the project's root, output thrown away.  ``check``: a non-zero exit is
-    an error (``belot validate`` exits 1 when it finds violations, so not by default)."""
+    run from ``cwd`` (the project's root), output thrown away.  ``check``: a non-zero
+    exit is an error (``belot validate`` exits 1 when it finds violations, so not by
+    default)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
-    subprocess.run(cmd, cwd=ROOT, check=check, stdout=subprocess.DEVNULL,
+    subprocess.run(cmd, cwd=cwd, check=check, stdout=subprocess.DEVNULL,
                    stderr=subprocess.DEVNULL)
     wall = time.perf_counter() - t
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -277,6 +287,87 @@ def bench_json_ab(path: Path, rounds: int) -> None:
           + " ".join(f"{j / t:.3f}" for j, t in zip(cpu["json"], cpu["text"], strict=True)))
 
 
+def install_wheel() -> Path:
+    """The project's wheel, built now, installed into a fresh virtual environment
+    (benchmarks/out/wheel-venv); returns the environment.  Its ``belot --version``
+    is printed: the reader and the engine must be the compiled modules."""
+    import shutil
+
+    dist, venv = OUT / "wheel-dist", OUT / "wheel-venv"
+    for old in (dist, venv):
+        shutil.rmtree(old, ignore_errors=True)
+    t = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "build", "--wheel", "--outdir", str(dist), str(ROOT)],
+                   check=True, stdout=subprocess.DEVNULL)
+    wheel = next(dist.glob("*.whl"))
+    print(f"built {wheel.name} in {time.perf_counter() - t:.0f}s", flush=True)
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", str(wheel)],
+                   check=True)
+    version = subprocess.run([str(venv / "bin" / "belot"), "--version"], cwd=OUT, check=True,
+                             capture_output=True, text=True).stdout
+    print("installed into a fresh virtual environment; its belot --version:")
+    print("".join(f"  {line}\n" for line in version.splitlines()), end="")
+    if "interpreted" in version:
+        raise SystemExit("the installed wheel runs the reader or the engine interpreted")
+    return venv
+
+
+def bench_wheel(deals: int, rounds: int) -> None:
+    """Whole ``belot validate -j 1`` commands (text and JSON report) from the
+    installed wheel and from this checkout's compiled build, and python-chess,
+    taking turns round after round, on the all-variants corpus and on a corpus of
+    yu4 games alone.  Rates by the CPU seconds of each command (start-up included):
+    on a shared machine they move far less than the wall clock; the best round of
+    each, and the median."""
+    import statistics
+
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import build_compiled
+
+    from replay.simulate import SUPPORTED
+
+    if not all(p.exists() for p in build_compiled.built_files()) or build_compiled.stale():
+        raise SystemExit("no up-to-date compiled build in the checkout: run "
+                         "python scripts/build_compiled.py first")
+    files = {"all variants": corpus(deals, variants=SUPPORTED, tag="all-")[0],
+             "yu4 only": corpus(deals, variants=("yu4",), tag="yu4-")[0]}
+    pgn = pgn_corpus(2_000)
+    venv = install_wheel()
+    plays = {name: bench_full(f)["plays"] for name, f in files.items()}
+    commands = {"wheel": ([str(venv / "bin" / "belot")], OUT),
+                "checkout": ([sys.executable, "-m", "belot"], ROOT)}
+    runs: dict[tuple[str, str, str], list[tuple[float, float]]] = {}
+    chess_pps = 0.0
+    for r in range(rounds):
+        for corpus_name, f in files.items():
+            for report in ("text", "JSON"):
+                for who, (argv, cwd) in commands.items():
+                    cmd = [*argv, "validate", "-j", "1", *(["--json"] if report == "JSON" else []),
+                           str(f)]
+                    runs.setdefault((corpus_name, report, who), []).append(run_timed(cmd, cwd=cwd))
+        chess_pps = max(chess_pps, chess_rate_in_subprocess(pgn))
+        print(f"  round {r + 1} of {rounds} done", flush=True)
+    print(f"\nwhole belot validate -j 1 (start-up included), {rounds} rounds taking turns; "
+          f"rates by CPU seconds; python-chess read_game {chess_pps:,.0f} plies/s (best round)")
+    for corpus_name, f in files.items():
+        print(f"{corpus_name}: {f.name}, {plays[corpus_name]:,} card plays")
+        for report in ("text", "JSON"):
+            best, median = {}, {}
+            for who in commands:
+                got = runs[(corpus_name, report, who)]
+                cpu = [c for _, c in got]
+                best[who], median[who] = min(cpu), statistics.median(cpu)
+                rate = plays[corpus_name] / best[who]
+                print(f"  {report:4s} {who:8s} CPU best {best[who]:6.2f}s median "
+                      f"{median[who]:6.2f}s, wall best {min(w for w, _ in got):6.2f}s  "
+                      f"{rate:>10,.0f} plays/s  {rate / chess_pps:5.1f}x python-chess")
+            ratio = best["checkout"] / best["wheel"]
+            print(f"  {report:4s} wheel / checkout: {ratio:.3f} by the best rounds, "
+                  f"{median['checkout'] / median['wheel']:.3f} by the medians (goal >= 0.95: "
+                  f"{'met' if ratio >= 0.95 else 'NOT met'})")
+
+
 def bench_startup(repeat: int = 10) -> None:
     """``belot --help`` and ``belot validate --help``: the best wall-clock time of fresh
     processes (the bytecode compiled by scripts/setup.sh, as installed)."""
@@ -322,12 +413,19 @@ def main() -> None:
     ap.add_argument("--json-ab", action="store_true",
                     help="only whole `belot validate -j 1` against `-j 1 --json` on the "
                     "all-variants corpus, taking turns for --rounds rounds")
+    ap.add_argument("--wheel", action="store_true",
+                    help="only the installed wheel against this checkout's compiled build "
+                    "and python-chess: whole `belot validate -j 1`, text and JSON, on the "
+                    "all-variants corpus and a yu4 corpus, taking turns for --rounds rounds")
     ap.add_argument("--rounds", type=int, default=5,
-                    help="runs for --variant and --json-ab (default 5)")
+                    help="runs for --variant, --json-ab and --wheel (default 5)")
     args = ap.parse_args()
     deals = 5_000 if args.quick else args.deals
     if args.variant:
         bench_variant(args.variant, deals, args.rounds)
+        return
+    if args.wheel:
+        bench_wheel(deals, args.rounds)
         return
     if args.json_ab:
         from replay.simulate import SUPPORTED

@@ -17,6 +17,7 @@ except ImportError:  # `streamlit run dashboard/app.py` from a checkout that is 
 
 import streamlit as st  # noqa: E402
 
+from belot.about import footer  # noqa: E402
 from dashboard import common  # noqa: E402
 
 st.set_page_config(page_title="Belot records", page_icon="🃏", layout="wide")
@@ -84,4 +85,6 @@ def sidebar(data: common.Data) -> None:
 
 
 sidebar(common.Data())
+# the footer: which build serves (the version, compiled or interpreted, numba, Python)
+st.sidebar.caption(footer())
 page.run()

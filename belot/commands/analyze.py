@@ -83,6 +83,7 @@ def run(args: argparse.Namespace) -> int:
     if args.into is not None or not args.paths:
         return run_into(args)
 
+    prepare(args)
     out = sys.stdout
     show_progress = not args.quiet and sys.stderr.isatty()
     players: dict[str, PlayerTally] = {}
@@ -118,6 +119,20 @@ def run(args: argparse.Namespace) -> int:
     print(f"{games:,} game(s), {deals:,} deal(s) analysed in {elapsed:.1f} s ({rate:,.1f} deals/s)",
           file=sys.stderr)
     return 0
+
+
+def prepare(args: argparse.Namespace) -> None:
+    """The solver compiled into the user's cache before the workers start (once per
+    machine, said on stderr unless --quiet): workers here then load it.
+    A dask cluster's workers compile on their own machines."""
+    if args.scheduler is None:
+        from belot.warmup import prepare_solver
+
+        prepare_solver(say=(lambda _: None) if args.quiet else print_err)
+
+
+def print_err(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
 
 
 def deal_text(d: dict) -> str:
@@ -170,6 +185,7 @@ def run_into(args: argparse.Namespace) -> int:
               "--into, query the dataset (python -m analytics, belot stats)", file=sys.stderr)
         return 2
     progress = Progress(False) if args.quiet else Progress(None)
+    prepare(args)
     try:
         s = analyse_dataset(args.into, workers=args.workers, scheduler=args.scheduler,
                             chunk_chars=chunk_chars(args), progress=progress)

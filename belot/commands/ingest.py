@@ -75,6 +75,10 @@ def run(args: argparse.Namespace) -> int:
     from ingest.pipeline import Progress, ingest_paths, job_failed
 
     progress = Progress(False) if args.quiet else Progress(None)
+    if args.analyze:
+        from belot.commands.analyze import prepare
+
+        prepare(args)
     try:
         s = ingest_paths(args.paths, args.into, workers=args.workers, scheduler=args.scheduler,
                          chunk_chars=(None if args.chunk_mb is None

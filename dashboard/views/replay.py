@@ -20,6 +20,7 @@ from typing import Any, overload
 import polars as pl
 import streamlit as st
 
+from belot.warmup import kernel_ready, prepare_solver
 from dashboard import charts, common
 from dashboard.ddview import DealDD, NoAnalysis, card_line, card_rows, headline, seat_rows
 from dashboard.format import card_label, contract_label, seat_label, short_id
@@ -251,6 +252,10 @@ with right:
 dd: DealDD | None = None
 with dd_slot:
     try:
+        if not kernel_ready(threads=True):
+            with st.spinner("Compiling the double-dummy solver for this computer, once "
+                            "(about a minute)…", show_time=True):
+                prepare_solver(say=lambda _: None, threads=True)
         with st.spinner(f"Solving deal {view.number} double dummy…", show_time=True):
             found = data.deal_dd(row["game_id"], view.number)
     except Exception as exc:  # noqa: BLE001 - the replay stays usable whatever the solver does

@@ -339,8 +339,14 @@ def turned_card_misplaced(dw: DealWalk, contract: Contract | None, turn: str,
     if not dw.hand.get(taker, 0) & b:
         return f"{turn} appears twice in the deal"
     hands = dw.deal.hands
-    deliveries = hands[taker] if hands is not None else []
-    if len(deliveries) > 1 and turn in deliveries[0]:
+    # a hands line the reader kept whole answers from its text (no lists are made)
+    first = hands.first_delivery(taker) if type(hands) is HandsLine else None
+    if first is not None:
+        early = card_of(turn) in first and len(first) < popcount(dw.hand[taker])
+    else:
+        deliveries = hands[taker] if hands is not None else []
+        early = len(deliveries) > 1 and turn in deliveries[0]
+    if early:
         return (f"the turned {turn} is in the first delivery of seat {taker}: the taker "
                 "receives it with his second")
     return None

@@ -345,8 +345,11 @@ def claim_holds(hands: dict[int, int], trick: list[int], seats: Sequence[int], t
     return game.value(pos, 0) == 1
 
 
-def warm() -> None:
-    """Compile the kernel (numba caches it beside the module): one tiny solve."""
+def warm(threads: bool = True) -> None:
+    """Compile the kernel (numba caches it in the user's cache folder): one tiny
+    solve; with ``threads``, also the pieces that a solve shared out over threads
+    calls from Python (``replay.solver.threads``), which one thread a solve never
+    needs."""
     from replay.rules.rulesets import load_ruleset
 
     rs = load_ruleset("bg4")
@@ -356,8 +359,9 @@ def warm() -> None:
     game.value(pos, 0)
     game.at_least(pos, 0, 1)
     game.representatives(pos, game.legal(pos))
-    k.children(game.ctx, game.buf, *game._arrays(pos)[:2], 0, 0, 1, 1)
-    k.top(game.ctx, 10)
-    k.scout_window(True, 0, 10)
-    k.research_window(True, 0, 10, 5)
     game.gain(pos, 0, 0)
+    if threads:
+        k.children(game.ctx, game.buf, *game._arrays(pos)[:2], 0, 0, 1, 1)
+        k.top(game.ctx, 10)
+        k.scout_window(True, 0, 10)
+        k.research_window(True, 0, 10, 5)

@@ -5,18 +5,24 @@ rejects and adds."""
 
 from __future__ import annotations
 
+import platform
 import shutil
+from importlib import metadata
 
 import polars as pl
 import pytest
 from streamlit.testing.v1 import AppTest
 from support.dashboard_util import APP, BROKEN_TEXT, HAND_TEXT, build_dataset
+from support.pure_python import is_compiled
 
 import analytics
+import belot
 from analytics import Filters
 from dashboard.format import number, pct
+from ingest.bgn import reader
 from ingest.bgn.reader import parse_game
 from ingest.bgn.writer import game_id
+from replay.engine import walk as engine
 
 HAND_ID = game_id(parse_game(HAND_TEXT))
 TIMEOUT = 60
@@ -100,6 +106,13 @@ def test_overview_numbers_and_sidebar(dataset, stats, monkeypatch):
     assert at.sidebar.date_input(key="f_dates").value == (
         stats.filter_options()["date_min"], stats.filter_options()["date_max"])
     assert set(at.sidebar.multiselect(key="f_variants").options) == {"yu4", "mk4"}
+    # the footer: the version and the build that serves (compiled or interpreted)
+    forms = {is_compiled(reader), is_compiled(engine)}
+    how = ("reader and engine compiled (mypyc)" if forms == {True} else
+           "reader and engine interpreted")
+    assert at.sidebar.caption[-1].value == (
+        f"belot-replay {belot.__version__} · {how} · numba {metadata.version('numba')} · "
+        f"Python {platform.python_version()}")
 
 
 def test_filters_follow_every_page(dataset, stats, monkeypatch):

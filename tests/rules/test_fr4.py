@@ -10,6 +10,8 @@ from __future__ import annotations
 import pytest
 from support.rulecheck import Deal, check, no_contract
 
+from ingest.bgn import parse_games, write_game
+
 HEAD = '[Variant "fr4"]\n[Target "1001"]\n\ndeal 1 dealer 4\n'
 
 #: the first delivery, five each, and the turned QH
@@ -124,6 +126,11 @@ def test_the_turned_card_reaches_the_taker_with_his_second_delivery():
     assert check(first).lines == [
         "t.bgn:9:6: D201 the turned QH is in the first delivery of seat 1: the taker "
         "receives it with his second (game 1, deal 1)"]
+    # the canonical text is read by the fast path, which keeps the hands line whole
+    canonical = write_game(next(iter(parse_games(first))))
+    assert [line.split(" ", 1)[1] for line in check(canonical).lines] == [
+        "D201 the turned QH is in the first delivery of seat 1: the taker receives it with "
+        "his second (game 1, deal 1)"]
 
 
 @pytest.mark.rule("fr4-04", "fr4-05", "fr4-06")
