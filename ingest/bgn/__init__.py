@@ -10,9 +10,10 @@ The package knows nothing of datasets or rules; it turns text into
 ``fastlines``             recognising canonical lines whole: templates and shapes
 ``sections``              the reader's sections: one module per family (deal header
                           and hands, auction and exchange, declarations, play and
-                          claims, the score sheet), each with its own state record;
-                          the state they share and their order (``game``); canonical
-                          lines read whole (``fast``)
+                          claims, the score sheet); the game's state and each
+                          family's record, below them all (``records``); a
+                          keyword's closing and opening of sections in the deal's
+                          order (``game``); canonical lines read whole (``fast``)
 ``reader``                the streaming reader: ``read_games``, ``parse_games``; the
                           line loop and a token's dispatch to its section
 ``writer``                canonical text and game/deal identity

@@ -8,8 +8,10 @@ multi-line ``{…}`` comment is followed with ``str.find`` on the next lines.
 
 This module is the driver: the line loop, comments, game boundaries, a token's
 dispatch to the section it stands in.  The sections themselves are read by
-``ingest.bgn.sections`` (one module per family, each with its own state record);
-canonical lines are read whole by ``ingest.bgn.sections.fast``; tag lines by
+``ingest.bgn.sections`` (one module per family, the game's state and each family's
+record in ``ingest.bgn.sections.records``, a keyword's closing and opening of
+sections in ``ingest.bgn.sections.game``); canonical lines are read whole by
+``ingest.bgn.sections.fast``; tag lines by
 ``ingest.bgn.tags``; where a game starts is the rule of ``ingest.bgn.boundaries``,
 applied here token by token.
 
@@ -46,8 +48,9 @@ from ingest.bgn.sections.auction import in_announce, in_bids, in_exchange, uncal
 from ingest.bgn.sections.deal import in_deal, in_hands, in_header, in_talon, in_turn
 from ingest.bgn.sections.declarations import in_declare
 from ingest.bgn.sections.fast import more_tricks, read_line
-from ingest.bgn.sections.game import GameState, in_done, in_tags
+from ingest.bgn.sections.game import close_section, in_done, in_tags, keyword
 from ingest.bgn.sections.play import in_play, play_token, unlane
+from ingest.bgn.sections.records import GameState
 from ingest.bgn.sections.sheet import in_result, in_score
 from ingest.bgn.sections.states import (
     S_BIDS,
@@ -107,7 +110,7 @@ class _GameReader(GameState):
                 self.feed(pd, tok[off:end], ln, col + off, off > 0)
             return
         if kind == KW and d[1] in TOP_WORDS:
-            self.keyword(d[1], tok, (ln, col))
+            keyword(self, d[1], tok, (ln, col))
             return
         _HANDLERS[self.sec](self, d, tok, (ln, col), glued)
 
@@ -174,7 +177,7 @@ class _GameReader(GameState):
         game = self.game
         if not game.errors:
             try:
-                self.close(None)
+                close_section(self, None)
             except Stop as e:
                 self.fail(e, None)
             if self.sec == S_TAGS and self.pend:

@@ -11,40 +11,12 @@ canonical bids line is read whole into a :class:`replay.model.record.CallLane`
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ingest.bgn.errors import p101, quote
 from ingest.bgn.lexer import CALL, CARD, FIGURE, KW, PREFIX, Descriptor, call_of
+from ingest.bgn.sections.records import GameState
 from ingest.bgn.sections.states import unexpected
-from replay.model.elements import NOPOS, Announce, Call, Exchange, Pos
+from replay.model.elements import Announce, Call, Exchange, Pos
 from replay.model.lanes import CallLane
-
-if TYPE_CHECKING:
-    from ingest.bgn.sections.game import GameState
-
-
-class AuctionState:
-    """Where the reader stands in ``bids``, ``announce`` and ``exchange``."""
-
-    __slots__ = ("calls", "prefix", "prefix_pos", "call", "announce", "announce_after",
-                 "exchanges", "exchange_seat", "exchange_seat_pos", "exchange")
-
-    # Set when the section opens (the deal's own lists); nothing reads them before.
-    calls: list[Call] | CallLane
-    exchanges: list[Exchange]
-
-    def __init__(self) -> None:
-        #: a seat prefix (``2:``) waiting for its call, and where it stands
-        self.prefix: int | None = None
-        self.prefix_pos = NOPOS
-        self.call: Call | None = None  # the last call (a comment after it is its)
-        #: the seat whose figures are being listed, and the section the announce follows
-        self.announce: Announce | None = None
-        self.announce_after = "bids"
-        #: the seat whose exchange is being listed, where it stands, its last action
-        self.exchange_seat: int | None = None
-        self.exchange_seat_pos = NOPOS
-        self.exchange: Exchange | None = None
 
 
 def all_passed(calls: list[Call] | CallLane) -> bool:

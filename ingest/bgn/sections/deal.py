@@ -9,39 +9,12 @@ after it on the next line makes it lists again (:func:`unhand`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ingest.bgn.errors import p101, quote
 from ingest.bgn.lexer import CARD, KW, NUMBER, PREFIX, SLASH, Descriptor
+from ingest.bgn.sections.records import GameState
 from ingest.bgn.sections.states import S_DEAL, unexpected
-from replay.model.elements import NOPOS, Pos
+from replay.model.elements import Pos
 from replay.model.lanes import HandsLine
-
-if TYPE_CHECKING:
-    from ingest.bgn.sections.game import GameState
-
-
-class DealState:
-    """Where the reader stands in the deal's header and its ``hands`` section."""
-
-    __slots__ = ("header_step", "header_pos", "hands", "line", "seat", "delivery",
-                 "slash_pos", "seat_pos", "talon")
-
-    # Set when the section opens (the deal's own lists); nothing reads them before.
-    hands: dict[int, list[list[str]]]  # the general path's (a HandsLine is made into one)
-    talon: list[str]
-
-    def __init__(self) -> None:
-        #: the header's next word: 0 the deal number, 1 ``dealer``, 2 the dealer's seat
-        self.header_step = 0
-        self.header_pos = NOPOS  # the header's last word
-        #: the open hands section's line while it is read whole, else None
-        self.line: HandsLine | None = None
-        self.seat: int | None = None  # the seat whose cards are being listed
-        self.seat_pos = NOPOS
-        self.delivery: list[str] = []  # the seat's delivery being listed
-        self.slash_pos: Pos | None = None  # the '/' that began it, if one did
-
 
 # ---------------------------------------------------------------------- header
 

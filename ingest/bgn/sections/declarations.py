@@ -8,33 +8,11 @@ written beyond), in order, an empty list for a seat with nothing.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ingest.bgn.errors import p101, quote
 from ingest.bgn.lexer import COMBO, DASH, PREFIX, Descriptor
+from ingest.bgn.sections.records import GameState
 from ingest.bgn.sections.states import unexpected
-from replay.model.elements import NOPOS, Combination, Pos
-
-if TYPE_CHECKING:
-    from ingest.bgn.sections.game import GameState
-
-
-class DeclareState:
-    """Where the reader stands in ``declare``."""
-
-    __slots__ = ("combinations", "seat", "seat_pos", "dash", "bare", "every_seat")
-
-    # Set when the section opens; nothing reads it before.
-    combinations: dict[int, list[Combination]]  # by seat, as written
-
-    def __init__(self) -> None:
-        self.seat: int | None = None  # the seat being listed, and where it stands
-        self.seat_pos = NOPOS
-        self.dash = False  # that seat wrote '-'
-        self.bare = False  # a bare '-' for every seat
-        #: a line read whole named every seat 1..n once, in order (the writer's line):
-        #: its dict is the deal's declare as it stands
-        self.every_seat = False
+from replay.model.elements import Combination, Pos
 
 
 def open_declare(r: GameState, pos: Pos) -> None:

@@ -37,8 +37,9 @@ from ingest.bgn.fastlines import (
     sheet_numbers,
 )
 from ingest.bgn.sections.declarations import seats_in_order
-from ingest.bgn.sections.game import GameState
+from ingest.bgn.sections.game import close_section, open_deal, open_section
 from ingest.bgn.sections.play import unlane
+from ingest.bgn.sections.records import GameState
 from ingest.bgn.sections.states import (
     S_ANN,
     S_BIDS,
@@ -109,7 +110,7 @@ def read_line(r: GameState, line: str, ln: int) -> bool:
 
 
 def enter(r: GameState, state: int, pos: Pos, sheet: ScoreLine | None = None) -> None:
-    """``GameState.keyword`` for a fast line (never in the tags, header, result or
+    """``ingest.bgn.sections.game.keyword`` for a fast line (never in the tags, header, result or
     after it), by the state of the section it opens (``S_HDR`` for a deal header):
     the section before needs no closing checks when a fast line read it whole.
     ``sheet``: a score or total line's record, made by the fast line."""
@@ -117,11 +118,11 @@ def enter(r: GameState, state: int, pos: Pos, sheet: ScoreLine | None = None) ->
         if r.sec == S_DECL and not r.declarations.every_seat:
             seats_in_order(r)
     else:
-        r.close(SECTION_WORDS[state])
+        close_section(r, SECTION_WORDS[state])
     if state == S_HDR:
-        r.open_deal(pos)
+        open_deal(r, pos)
     else:
-        r.open(state, SECTION_WORDS[state], pos, sheet)
+        open_section(r, state, SECTION_WORDS[state], pos, sheet)
 
 
 # ---------------------------------------------------------------------- tricks

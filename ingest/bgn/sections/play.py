@@ -13,39 +13,12 @@ cannot hold makes it Play objects again (:func:`unlane`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ingest.bgn.errors import p101, p103, quote
 from ingest.bgn.lexer import ANNOT, CARD, KW, PREFIX, TRICK, Descriptor
+from ingest.bgn.sections.records import GameState
 from ingest.bgn.sections.states import TOP_WORDS, unexpected
 from replay.model.elements import NOPOS, Claim, Play, Pos
 from replay.model.lanes import PlayLane
-
-if TYPE_CHECKING:
-    from ingest.bgn.sections.game import GameState
-
-
-class PlayState:
-    """Where the reader stands in ``play``."""
-
-    __slots__ = ("plays", "lane", "current", "prefix", "prefix_pos", "trick", "trick_pos",
-                 "block", "claim_seat", "claim_pos")
-
-    def __init__(self) -> None:
-        #: as Play objects; the deal holds the lane while one is open
-        self.plays: list[Play] = []
-        #: the open play section's tricks while they are read whole, else None
-        self.lane: PlayLane | None = None
-        self.current: Play | None = None  # the last card (bela, a comment are its)
-        #: a seat prefix (``2:``) and a trick number (``3.``) waiting for their card
-        self.prefix: int | None = None
-        self.prefix_pos = NOPOS
-        self.trick: int | None = None
-        self.trick_pos = NOPOS
-        #: "claim" (awaiting rest|game) or "rest" (the play is over), else None
-        self.block: str | None = None
-        self.claim_seat = 0
-        self.claim_pos = NOPOS
 
 
 def open_play(r: GameState, pos: Pos) -> None:

@@ -8,29 +8,12 @@ totals, numbers only.  ``result`` ends the game: ``A``, ``B``, a seat, or ``*``
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ingest.bgn.errors import p101, p103, quote
 from ingest.bgn.lexer import DASH, KW, NUMBER, STAR, WORD, Descriptor
+from ingest.bgn.sections.records import GameState
 from ingest.bgn.sections.states import S_DONE, S_SCORE, S_TOTAL, unexpected
-from replay.model.elements import NOPOS, Pos
+from replay.model.elements import Pos
 from replay.model.record import ScoreLine
-
-if TYPE_CHECKING:
-    from ingest.bgn.sections.game import GameState
-
-
-class SheetState:
-    """Where the reader stands in ``score`` or ``total``."""
-
-    __slots__ = ("line", "hang_state", "hang_pos")
-
-    line: ScoreLine  # the open score or total line; set when the section opens
-
-    def __init__(self) -> None:
-        #: 0 no ``hang``; 1 ``hang`` read, its number awaited; 2 ``hang N`` read
-        self.hang_state = 0
-        self.hang_pos = NOPOS  # where the ``hang`` keyword stands
 
 
 def open_sheet(r: GameState, state: int, pos: Pos, line: ScoreLine | None) -> None:
