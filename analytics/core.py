@@ -14,7 +14,7 @@ from pathlib import Path
 import duckdb
 import polars as pl
 
-from analytics import facts as F
+import analytics.facts as F
 from analytics.elo import elo_ratings
 from analytics.metrics import METRICS, MIN_N, Metric, render
 from replay.model.jsontext import dumps
