@@ -292,11 +292,11 @@ def check_layout(dw: DealWalk, contract: Contract | None) -> None:
         seen |= b
     for i, text in enumerate(deal.talon or []):
         b = CARD_BIT[text]
-        pos = deal.talon_card_pos[i] if i < len(deal.talon_card_pos) else deal.talon_pos
-        if seen & b:
-            dw.flag("D201", pos, None, None, f"{text} appears twice in the deal")
-        elif b & ~rs.deck:
-            dw.flag("D201", pos, None, None, outside_deck(dw, text))
+        if seen & b or b & ~rs.deck:
+            # the places of the talon's cards are made only for a finding
+            pos = deal.talon_card_pos[i] if i < len(deal.talon_card_pos) else deal.talon_pos
+            dw.flag("D201", pos, None, None, f"{text} appears twice in the deal" if seen & b
+                    else outside_deck(dw, text))
         seen |= b
     if dw.known and not all_passed:
         missing = rs.deck & ~seen
