@@ -7,6 +7,7 @@ from typing import Final
 
 from ingest.bgn.errors import p101, quote
 from replay.model.record import Game
+from replay.model.variants import rules_switches
 
 TAG_RE: Final = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^\\]|\\.)*?)"\s*\]')
 NONSPACE: Final = re.compile(r"\S")
@@ -79,13 +80,12 @@ def dealer_takes_after_all_pass(tags: dict[str, str]) -> bool:
     ``all-pass=dealer`` (ru-pair-04, C17), where the dealer then takes the turned card,
     so a ``play`` section may follow an auction in which every seat passed.
 
-    Read from the ``Rules`` tag as the rulesets read it (comma-separated switches, the
-    last one written wins); whether the switch itself is valid is the engine's P102."""
+    Read from the ``Rules`` tag as the rulesets read it (the last switch written wins);
+    whether the switch itself is valid is the engine's P102."""
     if tags.get("Variant") != "ru-pair":
         return False
     setting = ""
-    for part in tags.get("Rules", "").split(","):
-        name, _, value = part.partition("=")
-        if name.strip() == "all-pass":
-            setting = value.strip()
+    for name, value, _ in rules_switches(tags.get("Rules")):
+        if name == "all-pass":
+            setting = value
     return setting == "dealer"

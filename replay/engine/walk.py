@@ -34,7 +34,7 @@ from replay.model.cards import (
     cards_in,
     popcount,
 )
-from replay.model.elements import NOPOS, Exchange
+from replay.model.elements import NOPOS, Exchange, Pos
 from replay.model.lanes import HandsLine
 from replay.model.record import Game
 from replay.rules.bidding import Contract, auction_of
@@ -312,13 +312,12 @@ def report_outside_deck(dw: DealWalk, seats: list[int], outside: int) -> None:
     if hands is None:
         return
     for seat in seats:
-        positions = dw.deal.hand_card_pos.get(seat, [])
         k = 0
         for delivery in hands[seat]:
             for text in delivery:
                 if outside & 1 << card_of(text):
-                    pos = positions[k] if k < len(positions) else dw.deal.hands_pos
-                    dw.flag("D201", pos, None, seat, outside_deck(dw, text))
+                    dw.flag("D201", hand_card_place(dw, seat, k), None, seat,
+                            outside_deck(dw, text))
                 k += 1
 
 
@@ -358,9 +357,14 @@ def outside_deck(dw: DealWalk, text: str) -> str:
 
 def report_duplicate(dw: DealWalk, text: str, seat: int, k: int) -> None:
     """D201 at the k-th card of the seat's hand (counted over its deliveries)."""
+    dw.flag("D201", hand_card_place(dw, seat, k), None, seat, f"{text} appears twice in the deal")
+
+
+def hand_card_place(dw: DealWalk, seat: int, k: int) -> Pos:
+    """Where the k-th card of the seat's hand is written (counted over its deliveries);
+    the ``hands`` keyword where the record keeps no such place."""
     positions = dw.deal.hand_card_pos.get(seat, [])
-    pos = positions[k] if k < len(positions) else dw.deal.hands_pos
-    dw.flag("D201", pos, None, seat, f"{text} appears twice in the deal")
+    return positions[k] if k < len(positions) else dw.deal.hands_pos
 
 
 def announce_figures(dw: DealWalk, contract: Contract) -> None:

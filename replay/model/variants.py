@@ -49,3 +49,17 @@ def table_facts(variant: str | None) -> TableFacts:
 
 
 by_fields(TableFacts)  # compiled by mypyc, frozen classes pickle this way
+
+
+def rules_switches(text: str | None) -> list[tuple[str, str, bool]]:
+    """The switches a ``Rules`` tag writes, in written order: (name, value, whether
+    ``=`` was written).  The tag is comma-separated ``name=value`` pairs
+    (docs/bgn/game.md); spaces around ``,`` and ``=`` are trimmed and empty parts
+    skipped.  Whether a switch exists and takes that value is the ruleset's question."""
+    out: list[tuple[str, str, bool]] = []
+    for part in (text or "").split(","):
+        part = part.strip()
+        if part:
+            name, eq, value = part.partition("=")
+            out.append((name.strip(), value.strip(), bool(eq)))
+    return out

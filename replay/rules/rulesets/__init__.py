@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from replay.model.variants import TABLES
+from replay.model.variants import TABLES, rules_switches
 from replay.rules.ruleset import Ruleset, RulesetError, Variant
 from replay.rules.rulesets import bulgarian, french, hungarian, macedonian, russian, yugoslav
 
@@ -57,12 +57,7 @@ def parse_rules_tag(variant: str, text: str | None) -> dict[str, str]:
     undefined = entry.undefined if entry is not None else {}
     resolved = {name: values[0] for name, values in allowed.items()}
     explicit: dict[str, str] = {}
-    for part in (text or "").split(","):
-        part = part.strip()
-        if not part:
-            continue
-        name, eq, value = part.partition("=")
-        name, value = name.strip(), value.strip()
+    for name, value, eq in rules_switches(text):
         if name in undefined:
             raise RulesetError(f"{variant}: the convention '{name}' ({undefined[name]}) is named "
                                "by the rule book but never defined, so it cannot be replayed "
