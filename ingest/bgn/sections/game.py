@@ -149,6 +149,7 @@ def open_section(r: GameState, state: int, tok: str, pos: Pos, sheet: ScoreLine 
     elif state >= S_SCORE and state <= S_TOTAL:
         open_sheet(r, state, pos, sheet)
 
+
 def close_section(r: GameState, found: str | None) -> None:
     """End the current section (at ``found``, the next keyword, or None at the end):
     its module's checks that it is complete."""
