@@ -5,6 +5,12 @@ At the moment a seat is to play, it sees (docs/fairplay.md, "What each seat know
 - its own current hand;
 - every card played so far and who played it (and so how many cards each holder
   has left);
+- what the table saw before the play (A47): the turned card going to its taker
+  (fr4-05, ru-pair-03) or to the seat that swapped for it (ru3-10, hu3-09), the
+  trumps taken from the stock (hu3-10), the cards left face up (the under-card,
+  the stock's top card); and its own discards (yu3-06, hu3-10), which only it saw;
+- the declarations shown before the first trick where the rules show them
+  (yu4-18, mk4-16: those that count); elsewhere their cards stay unknown (A48);
 - a bela word: the seat that says ``bela`` on a king or queen of trump still holds
   the other card of the pair (yu4-28, bg4-38, ru3-19);
 - what the play duties reveal.  Every duty of ``replay.rules.legality.judge`` has
@@ -30,6 +36,7 @@ from dataclasses import dataclass, field
 from replay.engine.report import DealReport, PlayRecord
 from replay.model.cards import CARD_TEXT, CONTRACT_TABLES, NO_TRUMPS, ContractTables, popcount
 from replay.rules.bela import BELA_CARDS
+from replay.rules.declarations import parse_combo
 from replay.rules.legality import judge
 from replay.rules.ruleset import Ruleset
 from replay.singledummy.classes import Layouts, layouts_of
@@ -173,6 +180,21 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
+def table_knowledge(dr: DealReport, rs: Ruleset, seat: int) -> dict[int, int]:
+    """What ``seat`` saw before the first card, holder by holder (0: out of play):
+    the cards the table saw go to a hand or stay face up (A47, ``dr.shown``), its own
+    discards (``dr.laid_away``), and the cards of the declarations shown (yu4-18,
+    mk4-16; A48)."""
+    out = dict(dr.shown)
+    out[OUT_OF_PLAY] = out.get(OUT_OF_PLAY, 0) | dr.laid_away.get(seat, 0)
+    if rs.declarations_shown:
+        for rec in dr.declarations:
+            combo = parse_combo(rec.text) if rec.counted and rec.held else None
+            if combo is not None:
+                out[rec.seat] = out.get(rec.seat, 0) | combo.mask
+    return out
+
+
 def seat_view(dr: DealReport, rs: Ruleset, index: int) -> SeatView | None:
     """The view of the seat that plays card ``index`` (from 0, into ``dr.plays``);
     None where the deal cannot be analysed (``analysable_plays``)."""
@@ -208,6 +230,7 @@ def _view(dr: DealReport, rs: Ruleset, f: _Facts, play: PlayRecord, index: int) 
     for h in start.values():
         dealt |= h
     own = start[seat] & ~f.played
+    table = table_knowledge(dr, rs, seat)
     known: dict[int, int] = {}
     sizes: dict[int, int] = {}
     excluded: dict[int, int] = {}
@@ -215,24 +238,31 @@ def _view(dr: DealReport, rs: Ruleset, f: _Facts, play: PlayRecord, index: int) 
     for s in range(1, rs.players + 1):
         if s == seat:
             continue
-        shown = f.shown.get(s, 0) & ~f.played
+        shown = (f.shown.get(s, 0) | table.get(s, 0)) & ~f.played
         mine = shown & own
         if mine and conflict is None:
             x = _bits(mine)[0]
-            conflict = (f"seat {s} said bela on {CARD_TEXT[f.why_shown[(s, x)]]}, but "
-                        f"{CARD_TEXT[x]} is in the hand of seat {seat}")
+            said = f.why_shown.get((s, x))
+            conflict = (f"seat {s} said bela on {CARD_TEXT[said]}, but " if said is not None
+                        else f"seat {s} was shown to hold {CARD_TEXT[x]}, but ") + (
+                f"{CARD_TEXT[x]} is in the hand of seat {seat}")
         clash = shown & f.barred.get(s, 0)
         if clash and conflict is None:
             x = _bits(clash)[0]
             card, t = f.why_barred[(s, x)]
-            conflict = (f"seat {s} said bela on {CARD_TEXT[f.why_shown[(s, x)]]}, so it held "
-                        f"{CARD_TEXT[x]}, yet it played {CARD_TEXT[card]} in trick {t}, which "
-                        f"is not legal from a hand holding {CARD_TEXT[x]}")
+            said = f.why_shown.get((s, x))
+            conflict = (f"seat {s} said bela on {CARD_TEXT[said]}, so it held " if said is not None
+                        else f"seat {s} was shown to hold ") + (
+                f"{CARD_TEXT[x]}, yet it played {CARD_TEXT[card]} in trick {t}, which "
+                f"is not legal from a hand holding {CARD_TEXT[x]}")
         known[s] = shown
         sizes[s] = popcount(start.get(s, 0)) - popcount(f.played_by.get(s, 0)) - popcount(shown)
     outside = rs.deck & ~dealt
-    known[OUT_OF_PLAY] = 0
-    sizes[OUT_OF_PLAY] = popcount(outside)
+    known[OUT_OF_PLAY] = table.get(OUT_OF_PLAY, 0) & outside
+    if conflict is None and table.get(OUT_OF_PLAY, 0) & ~outside:
+        x = _bits(table[OUT_OF_PLAY] & ~outside)[0]
+        conflict = f"{CARD_TEXT[x]} was seen out of play, yet a seat holds it"
+    sizes[OUT_OF_PLAY] = popcount(outside) - popcount(known[OUT_OF_PLAY])
     seen = own | f.played
     for m in known.values():
         seen |= m
