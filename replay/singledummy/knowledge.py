@@ -34,7 +34,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from replay.engine.report import DealReport, PlayRecord
-from replay.model.cards import CARD_TEXT, CONTRACT_TABLES, NO_TRUMPS, ContractTables, popcount
+from replay.model.cards import (
+    CARD_TEXT,
+    CONTRACT_TABLES,
+    NO_TRUMPS,
+    ContractTables,
+    cards_in,
+    popcount,
+)
 from replay.rules.bela import BELA_CARDS
 from replay.rules.declarations import parse_combo
 from replay.rules.legality import judge
@@ -157,7 +164,7 @@ class _Reader:
         if t != self.number:
             self.trick, self.seats, self.number = [], [], t
         witnesses = duty_witnesses(card, self.trick, self.seats, seat, self.ct, self.rs)
-        for x in _bits(witnesses & ~f.barred.get(seat, 0)):
+        for x in cards_in(witnesses & ~f.barred.get(seat, 0)):
             f.why_barred[(seat, x)] = (card, t)
         f.barred[seat] = f.barred.get(seat, 0) | witnesses
         if word is not None and word.startswith("bela") and self.bela_cards >> card & 1:
@@ -169,15 +176,6 @@ class _Reader:
         f.played_by[seat] = f.played_by.get(seat, 0) | 1 << card
         self.trick.append(card)
         self.seats.append(seat)
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def table_knowledge(dr: DealReport, rs: Ruleset, seat: int) -> dict[int, int]:
@@ -241,14 +239,14 @@ def _view(dr: DealReport, rs: Ruleset, f: _Facts, play: PlayRecord, index: int) 
         shown = (f.shown.get(s, 0) | table.get(s, 0)) & ~f.played
         mine = shown & own
         if mine and conflict is None:
-            x = _bits(mine)[0]
+            x = cards_in(mine)[0]
             said = f.why_shown.get((s, x))
             conflict = (f"seat {s} said bela on {CARD_TEXT[said]}, but " if said is not None
                         else f"seat {s} was shown to hold {CARD_TEXT[x]}, but ") + (
                 f"{CARD_TEXT[x]} is in the hand of seat {seat}")
         clash = shown & f.barred.get(s, 0)
         if clash and conflict is None:
-            x = _bits(clash)[0]
+            x = cards_in(clash)[0]
             card, t = f.why_barred[(s, x)]
             said = f.why_shown.get((s, x))
             conflict = (f"seat {s} said bela on {CARD_TEXT[said]}, so it held " if said is not None
@@ -260,7 +258,7 @@ def _view(dr: DealReport, rs: Ruleset, f: _Facts, play: PlayRecord, index: int) 
     outside = rs.deck & ~dealt
     known[OUT_OF_PLAY] = table.get(OUT_OF_PLAY, 0) & outside
     if conflict is None and table.get(OUT_OF_PLAY, 0) & ~outside:
-        x = _bits(table[OUT_OF_PLAY] & ~outside)[0]
+        x = cards_in(table[OUT_OF_PLAY] & ~outside)[0]
         conflict = f"{CARD_TEXT[x]} was seen out of play, yet a seat holds it"
     sizes[OUT_OF_PLAY] = popcount(outside) - popcount(known[OUT_OF_PLAY])
     seen = own | f.played
