@@ -31,20 +31,17 @@ def sample_layouts(view: SeatView, count: int,
     lay = view.layouts()
     if lay.homeless >= 0 or lay.count() == 0:
         raise NoLayout(f"{view.where}: no layout fits: {_why_none(view, lay.homeless)}")
-    base = dict(view.known)
-    base[view.seat] = view.own
-    base.pop(OUT_OF_PLAY, None)
     if count <= 0:
         return []
+    seats = sorted([h for h in view.known if h != OUT_OF_PLAY] + [view.seat])
+    hands = np.zeros((count, len(seats)), dtype=np.uint64)
+    for j, s in enumerate(seats):
+        hands[:, j] = view.own if s == view.seat else view.known[s]
     drawn = lay.sample(count, rng)
-    out = []
-    for row in drawn:
-        hands = dict(base)
-        for holder, mask in zip(lay.holders, row, strict=True):
-            if holder != OUT_OF_PLAY:
-                hands[holder] = hands.get(holder, 0) | mask
-        out.append(hands)
-    return out
+    for holder_index, holder in enumerate(lay.holders):
+        if holder != OUT_OF_PLAY:
+            hands[:, seats.index(holder)] |= drawn[:, holder_index]
+    return [dict(zip(seats, row, strict=True)) for row in hands.tolist()]
 
 
 def _why_none(view: SeatView, homeless: int) -> str:
