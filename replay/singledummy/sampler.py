@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from replay.model.cards import CARD_TEXT
 from replay.singledummy.knowledge import OUT_OF_PLAY, SeatView
 
 
@@ -45,11 +46,10 @@ def sample_layouts(view: SeatView, count: int,
 
 
 def _why_none(view: SeatView, homeless: int) -> str:
-    from replay.model.cards import CARD_TEXT
-
+    """Why no layout fits: a card no holder may take, else the counts."""
     if homeless >= 0:
         return f"no holder may hold {CARD_TEXT[homeless]} (each has it excluded or no room)"
     room = ", ".join(f"seat {h} {n}" if h else f"out of play {n}"
                      for h, n in sorted(view.sizes.items()))
-    return f"the hidden cards cannot be shared out ({room} hidden cards) without a seat " \
-           "holding a card its play excluded"
+    return (f"the hidden cards cannot be shared out ({room} hidden cards) without a seat "
+            "holding a card its play excluded")
