@@ -24,11 +24,12 @@ class Exit(IntEnum):
 #: (code, what it means, the cases that give it), in the order of the codes
 TABLE: tuple[tuple[Exit, str, str], ...] = (
     (Exit.OK, "done: everything asked for was read, and nothing is wrong",
-     "validate: at least one game read and every game clean; fmt, convert, analyze: every "
-     "game parsed; ingest and analyze --into: every record stored (rule violations and "
-     "records that do not parse are kept in the dataset and counted); stats, explain, "
-     "simulate, compact: the answer printed or the file written"),
-    (Exit.FINDINGS, "findings: everything was read, and some records are wrong",
+     "validate: at least one game read, and every game clean; fmt, convert, analyze: every "
+     "game parsed; ingest: every record stored (rule violations and records that do not "
+     "parse are kept in the dataset, and counted); analyze --into: every game analysed; "
+     "stats, explain, simulate, compact: the answer printed or the file written"),
+    (Exit.FINDINGS, "findings: everything was read, and some records are wrong or could "
+     "not be used",
      "validate: a record breaks a rule or does not parse; fmt, convert, analyze: a record "
      "does not parse (shown as file:line:col: P1xx); analyze --into: a game could not be "
      "analysed"),
@@ -43,12 +44,13 @@ TABLE: tuple[tuple[Exit, str, str], ...] = (
 
 
 def table_text() -> str:
-    """:data:`TABLE` as ``belot --help`` prints it: a code, its meaning, its cases."""
+    """:data:`TABLE` as ``belot --help`` prints it, in 79 columns: a code and its
+    meaning, then its cases indented below."""
     import textwrap
 
     lines = ["exit status (the same in every command):"]
     for code, meaning, cases in TABLE:
-        lines.append(f"  {int(code):<4} {meaning}")
-        lines += textwrap.wrap(cases, 79, initial_indent="       ",
-                               subsequent_indent="       ")
+        lines += textwrap.wrap(meaning, 79, initial_indent=f"  {int(code):<4} ",
+                               subsequent_indent=" " * 7)
+        lines += textwrap.wrap(cases, 79, initial_indent=" " * 9, subsequent_indent=" " * 9)
     return "\n".join(lines)
