@@ -72,7 +72,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from belot.exits import Exit
-    from belot.inputs import files_to_read
+    from belot.inputs import files_to_read, say
     from ingest.dataset import DatasetError
     from ingest.pipeline import Progress, expand_inputs, ingest_paths, job_failed
 
@@ -110,6 +110,6 @@ def run(args: argparse.Namespace) -> int:
     if s.unreadable:
         return Exit.NOT_CHECKED
     if not (s.games or s.rejects or s.skipped or s.files_unchanged):
-        print(f"belot ingest: nothing ingested: no game in {' '.join(files)}", file=sys.stderr)
+        say("ingest", f"nothing ingested: no game in {' '.join(files)}")
         return Exit.NOT_CHECKED
     return Exit.OK

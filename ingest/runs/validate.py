@@ -90,8 +90,8 @@ class RunCounts:
 
     def summary(self) -> str:
         """``3 file(s), 120 game(s), 1323 deal(s): 22 finding(s): A501 x8, ...``; ``clean``
-        only when every file was read to its end and held a game, ``nothing checked``
-        when no game was read; the files that could not be read are counted."""
+        only when at least one game was read and every file to its end, ``nothing
+        checked`` when no game was read; the files that could not be read are counted."""
         files = f"{self.files} file(s)"
         if self.unreadable:
             files += f" ({len(self.unreadable)} could not be read to its end)"
