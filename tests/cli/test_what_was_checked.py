@@ -161,6 +161,18 @@ def test_ingest_with_no_record_says_so_and_makes_no_dataset(capsys, tmp_path):
     assert not (tmp_path / "ds").exists()
 
 
+def test_ingest_of_a_file_with_no_game_says_so(capsys, tmp_path):
+    empty = tmp_path / "club.bgn"
+    empty.write_text("{an export that stopped before its first game}\n", encoding="utf-8")
+    status, out, err = belot(capsys, "ingest", "--quiet", str(empty), "--into",
+                             str(tmp_path / "ds"))
+    assert (status, out) == (2, [])
+    assert err[0].startswith(f"{tmp_path / 'ds'}: batch ")
+    assert err[0].split(": ", 2)[2].startswith("0 game(s), 0 deal(s), 0 violation(s), 0 "
+                                               "reject(s), 0 already present; 1 file(s); ")
+    assert err[1:] == [f"belot ingest: nothing ingested: no game in {empty}"]
+
+
 # ---------------------------------------------------------------- belot stats
 
 
