@@ -149,10 +149,9 @@ def test_input_chars_counts_gzip_files_uncompressed(tmp_path):
 
 
 def test_a_damaged_file_is_named_and_the_other_files_are_still_checked(tmp_path):
-    """The one place where -j 1 and -j N may differ: how many games of a file are
-    reported before its compressed data turns out damaged (the reader and the
-    chunker read ahead by different amounts).  Both name the file; every other
-    file's output is the same."""
+    """A file whose compressed data turns out damaged: -j 1 and -j N (cut into many
+    chunks) read and report the same games before the fault, name the same line, and
+    check every other file alike."""
     good = ROOT / "data" / "sim" / "yu4.bgn.gz"
     data = bytearray(good.read_bytes())
     data[len(data) // 2: len(data) // 2 + 64] = bytes(64)  # damaged mid-file: a CRC error
@@ -165,14 +164,15 @@ def test_a_damaged_file_is_named_and_the_other_files_are_still_checked(tmp_path)
         out = io.StringIO()
         tallies.append(validate_paths(files, out, "json", workers=workers, chunk_chars=size))
         outputs.append([json.loads(x) for x in out.getvalue().splitlines()])
-    assert tallies[0].unreadable == tallies[1].unreadable == [
-        f"{tmp_path / 'a-corrupt.bgn.gz'}: cannot read: " + tallies[0].unreadable[0].split(
-            ": cannot read: ")[1], f"{tmp_path / 'b-fake.bgn.gz'}: cannot read: Not a gzipped "
-        "file (b'no')"]
-    assert "CRC check failed" in tallies[0].unreadable[0]
+    assert outputs[0] == outputs[1]
+    assert (tallies[0].games, tallies[0].codes) == (tallies[1].games, tallies[1].codes)
+    corrupt, fake = tallies[0].unreadable
+    assert tallies[1].unreadable == [corrupt, fake]
+    assert corrupt.startswith(f"{tmp_path / 'a-corrupt.bgn.gz'}:")
+    assert "cannot read: CRC check failed" in corrupt
+    assert fake == f"{tmp_path / 'b-fake.bgn.gz'}: cannot read: Not a gzipped file (b'no')"
     games_good = sum(1 for _ in read_records(good))
     tails = [[r for r in reports if r["file"].endswith("c-good.bgn.gz")] for reports in outputs]
-    assert tails[0] == tails[1]
     assert [r["game"] for r in tails[0]] == list(range(1, games_good + 1))
 
 
