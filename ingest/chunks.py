@@ -28,13 +28,9 @@ from typing import Protocol, TypeVar
 
 from ingest.bgn.boundaries import find_game_cut, last_game_cut
 from ingest.bgn.files import file_kind
-from ingest.bgn.inflate import READ_ERRORS as INFLATE_ERRORS
+from ingest.bgn.inflate import READ_ERRORS
 from ingest.bgn.lexer import ReadFault, stop_line
 from replay.model.record import Game
-
-#: what reading a damaged file raises: not gzip (OSError), cut short (EOFError),
-#: corrupt deflate data (zlib.error), each as such or as a located :class:`ReadFault`
-READ_ERRORS = (*INFLATE_ERRORS, ReadFault)
 
 T = TypeVar("T")
 
@@ -160,7 +156,7 @@ def split_stream(fh, source: str, target_chars: int, kind: str = "bgn") -> Itera
     while not eof:
         try:
             block = fh.read(max(target_chars, 1 << 16))
-        except INFLATE_ERRORS as exc:
+        except READ_ERRORS as exc:
             # a damaged file: its text stops here, and the game the fault cut is not read
             fault = ReadFault(exc, stop_line(first_line - 1, buf))
             buf, block = buf[:whole_games_end(buf, kind)], ""

@@ -18,7 +18,8 @@ import os
 import zlib
 
 #: what reading a damaged compressed file raises: not gzip (``gzip.BadGzipFile``, an
-#: OSError), cut short (EOFError), corrupt deflate data (zlib.error)
+#: OSError), cut short (EOFError), corrupt deflate data (zlib.error); the readers
+#: raise each as a :class:`ingest.bgn.lexer.ReadFault` (an OSError) that says where
 READ_ERRORS = (OSError, EOFError, zlib.error)
 
 

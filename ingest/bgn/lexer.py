@@ -243,13 +243,14 @@ def is_gzip_path(path: str | os.PathLike[str]) -> bool:
         return False
 
 
-class ReadFault(Exception):
+class ReadFault(OSError):
     """A file that could not be read to its end: why (:data:`READ_ERRORS`), and the
     line its readable text stops on (0 when none could be read).  The game on that
-    line is the one the fault cut: it is not read, the games before it are."""
+    line is the one the fault cut: it is not read, the games before it are.  An
+    OSError, as a file that cannot be opened is."""
 
     def __init__(self, why: BaseException, line: int) -> None:
-        super().__init__(why, line)
+        super().__init__(str(why))
         self.why = why
         self.line = line
 
