@@ -12,9 +12,11 @@ from __future__ import annotations
 import gzip
 import io
 import json
+import re
 import shutil
 import subprocess
 import sys
+import zlib
 from pathlib import Path
 
 import pytest
@@ -195,3 +197,40 @@ def test_a_reader_that_stops_early_ends_the_run_quietly(corpus):
     err = proc.stderr.read().decode()
     assert proc.wait(timeout=120) == 0
     assert first["game"] == 1 and "cannot read" not in err
+
+
+def gzip_cut_at(text: str, at: int) -> bytes:
+    """``text`` gzip-compressed, cut just after a flush at character ``at``: its
+    readable text is exactly ``text[:at]``."""
+    z = zlib.compressobj(9, zlib.DEFLATED, 31)
+    return z.compress(text[:at].encode()) + z.flush(zlib.Z_SYNC_FLUSH)
+
+
+@pytest.mark.parametrize("where", ["movetext", "next-tag-line", "blank-line"])
+def test_a_file_cut_short_reads_the_same_whole_games_on_one_worker_and_many(tmp_path, where):
+    """Wherever the fault falls, both modes check exactly the games whose end was
+    read: a game is whole once the next game's first tag line has begun (a line
+    that starts ``[`` after movetext starts a game, docs/bgn/game.md), even cut
+    short; the game on the last line is the one the fault cut."""
+    with gzip.open(ROOT / "data" / "sim" / "yu4.bgn.gz", "rt", encoding="utf-8") as fh:
+        text = fh.read()
+    start = [m.start() for m in re.finditer(r'^\[Variant "', text, re.M)][40]
+    at = {"movetext": start - 30, "next-tag-line": start + 5, "blank-line": start - 1}[where]
+    (tmp_path / "cut.bgn.gz").write_bytes(gzip_cut_at(text, at))
+    readable = text[:at]
+    whole = len(re.findall(r"^\[V", readable, re.M)) - 1
+    assert whole == (40 if where == "next-tag-line" else 39)
+    stop = readable.count("\n") + (not readable.endswith("\n"))
+    outputs, tallies = [], []
+    for workers, size in ((1, None), (2, 3000)):
+        out = io.StringIO()
+        tallies.append(validate_paths([tmp_path / "cut.bgn.gz"], out, "json",
+                                      workers=workers, chunk_chars=size))
+        outputs.append([json.loads(x) for x in out.getvalue().splitlines()])
+    assert outputs[0] == outputs[1]
+    assert [r["game"] for r in outputs[0]] == list(range(1, whole + 1))
+    assert tallies[0].games == tallies[1].games == whole
+    assert tallies[0].unreadable == tallies[1].unreadable == [
+        f"{tmp_path / 'cut.bgn.gz'}:{stop}: cannot read: Compressed file ended before the "
+        "end-of-stream marker was reached; the text stops on this line, and its game was "
+        "not read to its end"]
