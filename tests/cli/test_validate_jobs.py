@@ -210,7 +210,7 @@ def gzip_cut_at(text: str, at: int) -> bytes:
 def test_a_file_cut_short_reads_the_same_whole_games_on_one_worker_and_many(tmp_path, where):
     """Wherever the fault falls, both modes check exactly the games whose end was
     read: a game is whole once the next game's first tag line has begun (a line
-    that starts ``[`` after movetext starts a game, docs/bgn/game.md), even cut
+    that starts ``[`` after movetext starts a game, docs/bgn/reading.md), even cut
     short; the game on the last line is the one the fault cut."""
     with gzip.open(ROOT / "data" / "sim" / "yu4.bgn.gz", "rt", encoding="utf-8") as fh:
         text = fh.read()
