@@ -309,9 +309,16 @@ class CRLFText(io.TextIOBase):
     def __iter__(self) -> Iterator[str]:  # type: ignore[override]
         # a generator, not a generator expression: compiled by mypyc, a returned
         # generator expression would become a list, the whole file in memory
+        done = 0
         for line in self.inner:
+            if line[-1:] != "\n" and self.raw is not None and self.raw.fault is not None:
+                # a last line the fault cut short is not passed on: its record was
+                # never read to its end
+                raise ReadFault(self.raw.fault, done + 1)
+            done += 1
             yield line[:-2] + "\n" if line[-2:] == "\r\n" else line
-        self.ended()
+        if self.raw is not None and self.raw.fault is not None:
+            raise ReadFault(self.raw.fault, done)
 
     def close(self) -> None:
         self.inner.close()

@@ -234,3 +234,26 @@ def test_a_file_cut_short_reads_the_same_whole_games_on_one_worker_and_many(tmp_
         f"{tmp_path / 'cut.bgn.gz'}:{stop}: cannot read: Compressed file ended before the "
         "end-of-stream marker was reached; the text stops on this line, and its game was "
         "not read to its end"]
+
+
+def test_json_lines_cut_short_read_the_same_whole_records_on_one_worker_and_many(tmp_path):
+    """One game a line: the records before the line the fault cut are checked, that
+    line is not (its record was never read to its end)."""
+    assert main(["convert", "--to", "json", "-o", str(tmp_path / "all.jsonl"),
+                 str(ROOT / "data" / "sim" / "yu4.bgn.gz")]) == 0
+    text = (tmp_path / "all.jsonl").read_text(encoding="utf-8")
+    lines = text.splitlines()
+    at = len("\n".join(lines[:7])) + 1 + 20  # 20 characters into the 8th record
+    (tmp_path / "cut.jsonl.gz").write_bytes(gzip_cut_at(text, at))
+    outputs, tallies = [], []
+    for workers, size in ((1, None), (2, 300)):
+        out = io.StringIO()
+        tallies.append(validate_paths([tmp_path / "cut.jsonl.gz"], out, "json",
+                                      workers=workers, chunk_chars=size))
+        outputs.append([json.loads(x) for x in out.getvalue().splitlines()])
+    assert outputs[0] == outputs[1]
+    assert [r["game"] for r in outputs[0]] == list(range(1, 8))
+    assert tallies[0].unreadable == tallies[1].unreadable == [
+        f"{tmp_path / 'cut.jsonl.gz'}:8: cannot read: Compressed file ended before the "
+        "end-of-stream marker was reached; the text stops on this line, and its game was "
+        "not read to its end"]
