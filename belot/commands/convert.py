@@ -13,9 +13,11 @@ Input files are read by name: .bgn and .bgn.gz as BGN, .jsonl/.json/.ndjson
 (optionally .gz) as JSON Lines; '-' reads BGN from stdin.  A game that does not
 parse has no other form: it is reported on stderr as
   file:line:col: P101 message (game N)
-(col is left out for JSON input) and skipped.  Exit status 1 when any game was
-skipped, 2 on a usage error, else 0.  BGN -> JSON -> BGN gives back the
-canonical text byte for byte.
+(col is left out for JSON input) and skipped.  A damaged .gz is read up to the
+fault: its whole games are converted, the line where its text stops is named on
+stderr.  Exit status 1 when any game was skipped, 2 on a usage error or a file
+not read to its end, else 0.  BGN -> JSON -> BGN gives back the canonical text
+byte for byte.
 """
 
 EPILOG = """\
@@ -38,7 +40,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
-def _convert(args: argparse.Namespace, out) -> bool:
+def _convert(args: argparse.Namespace, out, faults: list[str]) -> bool:
+    from belot.inputs import read_until_fault
     from ingest.bgn.files import format_error, read_records
     from ingest.bgn.jsonform import dumps_game
     from ingest.bgn.writer import write_games
@@ -46,10 +49,11 @@ def _convert(args: argparse.Namespace, out) -> bool:
     bad = False
 
     def parsed():
-        """The games that parse, file after file; the others reported on stderr."""
+        """The games that parse, file after file; the others reported on stderr, and
+        a damaged file read up to its fault."""
         nonlocal bad
         for name in args.files:
-            for game in read_records(name):
+            for game in read_until_fault("convert", name, read_records(name), faults):
                 if game.errors:
                     bad = True
                     for line in format_error(name, game):
@@ -68,16 +72,18 @@ def _convert(args: argparse.Namespace, out) -> bool:
 def run(args: argparse.Namespace) -> int:
     import os
 
+    from belot.exits import Exit
     from ingest.bgn.files import atomic_writer, stdout_text
 
     missing = [f for f in args.files if f != "-" and not os.path.isfile(f)]
     if missing:
         print(f"belot convert: no such file: {missing[0]}", file=sys.stderr)
         return 2
+    faults: list[str] = []
     if args.output:
         with atomic_writer(args.output) as out:
-            bad = _convert(args, out)
+            bad = _convert(args, out, faults)
     else:
         with stdout_text() as out:
-            bad = _convert(args, out)
-    return 1 if bad else 0
+            bad = _convert(args, out, faults)
+    return Exit.NOT_CHECKED if faults else Exit.FINDINGS if bad else Exit.OK

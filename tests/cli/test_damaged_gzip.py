@@ -3,9 +3,10 @@
 The file is a bundled one cut at a fixed byte.  The test finds what it holds on its
 own (zlib's decompressor fed the cut bytes gives the text before the fault): the
 games whose next game's tag line is in that text are whole, the last one is cut.
-``validate`` (one worker and two), ``ingest`` and ``analyze`` must each read, check,
-keep and analyse exactly the whole games, name the line where the text stops, count
-the file as not read to its end and exit 2 (docs/troubleshooting.md).
+``validate`` (one worker and two), ``ingest``, ``analyze``, ``fmt`` and ``convert`` must
+each read, check, keep, analyse or write exactly the whole games, name the line where
+the text stops, count the file as not read to its end and exit 2
+(docs/troubleshooting.md).
 """
 
 from __future__ import annotations
@@ -115,3 +116,29 @@ def test_analyze_reports_on_the_whole_games_before_the_fault(tmp_path):
     analysed = [x for x in expected.stderr.splitlines() if not x.startswith("belot: ")]
     assert analysed[0].startswith(f"{games} game(s), 47 deal(s) analysed in ")
     assert err[1].split(" in ")[0] == analysed[0].split(" in ")[0]
+
+
+def test_fmt_and_convert_write_the_whole_games_and_name_the_fault(tmp_path):
+    cut, whole, stop = cut_file(tmp_path / "in", EARLY)
+    plain = whole_copy(tmp_path, whole)
+    said = (f"{cut}:{stop}: cannot read: {FAULT}; the text stops on this line, and its "
+            "game was not read to its end")
+    for command in (["fmt"], ["convert", "--to", "json"]):
+        damaged = run_cli(*command, str(cut))
+        expected = run_cli(*command, str(plain))
+        assert (damaged.returncode, expected.returncode) == (2, 0)
+        assert damaged.stdout == expected.stdout
+        assert damaged.stderr.splitlines() == [f"belot {command[0]}: {said}"]
+    assert len(run_cli("convert", "--to", "json", str(cut)).stdout.splitlines()) == 5
+
+
+def test_fmt_in_place_leaves_a_damaged_file_as_it_was(tmp_path):
+    cut, _, stop = cut_file(tmp_path / "in", EARLY)
+    before = cut.read_bytes()
+    done = run_cli("fmt", "--in-place", str(cut))
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [
+        f"belot fmt: {cut}:{stop}: cannot read: {FAULT}; the text stops on this line, and "
+        "its game was not read to its end; left as it was"]
+    assert cut.read_bytes() == before
+    assert sorted(p.name for p in cut.parent.iterdir()) == ["cut.bgn.gz"]
