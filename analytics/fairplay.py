@@ -416,11 +416,12 @@ def tallies(a, filters=None) -> list[Tally]:
 
 
 def report_frame(a, filters=None, min_cards: int = MIN_CARDS,
-                 false_flags: float = FALSE_FLAGS):
+                 false_flags: float = FALSE_FLAGS, min_test_n: int = MIN_TEST_N
+                 ) -> pl.DataFrame:
     """:func:`report` over a dataset, as a polars DataFrame (:data:`REPORT_FIELDS`)."""
     import polars as pl
 
-    rows = report(tallies(a, filters), min_cards, false_flags)
+    rows = report(tallies(a, filters), min_cards, false_flags, min_test_n)
     return pl.DataFrame(rows, schema=report_schema(), orient="row")
 
 
