@@ -31,6 +31,10 @@ examples:
   belot fairplay data/dataset --csv > fairplay.csv
 """
 
+#: analytics.fairplay's defaults, written out so that '--help' does not load the
+#: analytics (DuckDB, polars); a test holds them equal
+MIN_CARDS, MIN_TEST_N, FALSE_FLAGS = 200, 30, 0.001
+
 #: columns of the text table: (header, report field, format)
 TEXT_COLUMNS = (
     ("kind", "kind", "s"), ("player", "player", "s"), ("variant", "variant", "s"),
@@ -53,8 +57,6 @@ TESTS = (("seen_only", "seen-only rate", "seen_only_rate", "seen_only_expected",
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    from analytics.fairplay import FALSE_FLAGS, MIN_CARDS, MIN_TEST_N
-
     p = sub.add_parser("fairplay", help="the fair-play report over an analysed dataset",
                        description=DESCRIPTION.format(false_flags=FALSE_FLAGS),
                        epilog=EPILOG,
@@ -122,8 +124,6 @@ def _fmt(v, spec: str) -> str:
 
 def format_report(rows: list[dict], min_cards: int) -> str:
     """The text report: a table, then each flagged test in words."""
-    from analytics.fairplay import FALSE_FLAGS
-
     if not rows:
         return (f"no player or partnership with {min_cards} or more analysed cards "
                 "in the chosen games\n")

@@ -127,6 +127,18 @@ def test_bad_options(ds, capfd, argv, message):
     assert code == 2 and out == "" and message in err
 
 
+def test_help_states_the_analytics_defaults(capfd):
+    from analytics import fairplay as fp
+    from belot.commands import fairplay as cmd
+
+    assert (cmd.MIN_CARDS, cmd.MIN_TEST_N, cmd.FALSE_FLAGS) == (
+        fp.MIN_CARDS, fp.MIN_TEST_N, fp.FALSE_FLAGS)
+    with pytest.raises(SystemExit):
+        main(["fairplay", "--help"])
+    out, _ = capfd.readouterr()
+    assert "(default 200)" in out and "(default 30)" in out and "at most 0.001" in out
+
+
 def test_missing_dataset(tmp_path, capfd):
     code, _, err = run(["fairplay", str(tmp_path / "nope")], capfd)
     assert code == 2 and "no such dataset folder" in err
