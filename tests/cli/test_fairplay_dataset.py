@@ -8,7 +8,6 @@ docs/fairplay.md."""
 from __future__ import annotations
 
 import csv
-import gzip
 import io
 import json
 import math
@@ -17,24 +16,16 @@ from pathlib import Path
 
 import polars as pl
 import pytest
+from support.fairplay_sim import analysed_sim_dataset
 
 from belot.cli import main
 
-SIM = Path(__file__).resolve().parents[2] / "data" / "sim" / "yu4.bgn.gz"
 SHRINK = 20  # positions at the population's rate mixed into a player's own
 
 
 @pytest.fixture(scope="module")
 def ds(tmp_path_factory):
-    root = tmp_path_factory.mktemp("fairplay-ds")
-    text = gzip.open(SIM, "rt", encoding="utf-8").read()
-    games = text.split('[Variant "yu4"]')[1:3]
-    (root / "two.bgn").write_text("".join('[Variant "yu4"]' + g for g in games),
-                                  encoding="utf-8")
-    assert main(["ingest", str(root / "two.bgn"), "--into", str(root / "ds")]) == 0
-    assert main(["analyze", "--single-dummy", "--samples", "2", "--seed", "1", "--quiet",
-                 "--into", str(root / "ds")]) == 0
-    return root / "ds"
+    return analysed_sim_dataset(tmp_path_factory.mktemp("fairplay-ds"))
 
 
 def table(ds: Path, name: str) -> pl.DataFrame:
