@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from support.fairplay_hand import hand_dataset
+from support.fairplay_hand import PEEKER, POPULATION, hand_dataset
 
 from analytics import Filters, open_dataset
 from analytics.fairplay import (
@@ -153,10 +153,7 @@ def test_report_rows_worked_by_hand(hand):
 def test_flag_at_the_bonferroni_threshold():
     """One player who reaches D at 30 of 30 seen-only positions where the population
     reaches 1 in 10, with the same rate of leaving S: p = 0.1^30, far below 0.001/T."""
-    pop = Tally("population", None, "yu4", 400, 400.0, 800.0, 200, 300, 400, 400.0, 800.0,
-                200, 300, 600, 300, 200, 20, 50, 40, 0.0, 50)
-    peeker = Tally("player", "P", "yu4", 100, 50.0, 100.0, 50, 90, 100, 50.0, 100.0,
-                   50, 90, 150, 75, 30, 30, 10, 9, 0.0, 10)
+    pop, peeker = POPULATION, PEEKER
     honest = Tally("player", "H", "yu4", 100, 100.0, 200.0, 50, 75, 100, 100.0, 200.0,
                    50, 75, 150, 75, 30, 3, 10, 8, 0.0, 10)
     rows = {r["player"]: r for r in report([pop, peeker, honest], min_cards=100,
