@@ -5,6 +5,12 @@ At the moment a seat is to play, it sees (docs/fairplay.md, "What each seat know
 - its own current hand;
 - every card played so far and who played it (and so how many cards each holder
   has left);
+- what the table saw before the play (A47): the turned card going to its taker
+  (fr4-05, ru-pair-03) or to the seat that swapped for it (ru3-10, hu3-09), the
+  trumps taken from the stock (hu3-10), the cards left face up (the under-card,
+  the stock's top card); and its own discards (yu3-06, hu3-10), which only it saw;
+- the declarations shown before the first trick where the rules show them
+  (yu4-18, mk4-16: those that count); elsewhere their cards stay unknown (A48);
 - a bela word: the seat that says ``bela`` on a king or queen of trump still holds
   the other card of the pair (yu4-28, bg4-38, ru3-19);
 - what the play duties reveal.  Every duty of ``replay.rules.legality.judge`` has
@@ -28,8 +34,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from replay.engine.report import DealReport, PlayRecord
-from replay.model.cards import CARD_TEXT, CONTRACT_TABLES, NO_TRUMPS, ContractTables, popcount
+from replay.model.cards import (
+    CARD_TEXT,
+    CONTRACT_TABLES,
+    NO_TRUMPS,
+    ContractTables,
+    cards_in,
+    popcount,
+)
 from replay.rules.bela import BELA_CARDS
+from replay.rules.declarations import parse_combo
 from replay.rules.legality import judge
 from replay.rules.ruleset import Ruleset
 from replay.singledummy.classes import Layouts, layouts_of
@@ -150,7 +164,7 @@ class _Reader:
         if t != self.number:
             self.trick, self.seats, self.number = [], [], t
         witnesses = duty_witnesses(card, self.trick, self.seats, seat, self.ct, self.rs)
-        for x in _bits(witnesses & ~f.barred.get(seat, 0)):
+        for x in cards_in(witnesses & ~f.barred.get(seat, 0)):
             f.why_barred[(seat, x)] = (card, t)
         f.barred[seat] = f.barred.get(seat, 0) | witnesses
         if word is not None and word.startswith("bela") and self.bela_cards >> card & 1:
@@ -164,12 +178,18 @@ class _Reader:
         self.seats.append(seat)
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
+def table_knowledge(dr: DealReport, rs: Ruleset, seat: int) -> dict[int, int]:
+    """What ``seat`` saw before the first card, holder by holder (0: out of play):
+    the cards the table saw go to a hand or stay face up (A47, ``dr.shown``), its own
+    discards (``dr.laid_away``), and the cards of the declarations shown (yu4-18,
+    mk4-16; A48)."""
+    out = dict(dr.shown)
+    out[OUT_OF_PLAY] = out.get(OUT_OF_PLAY, 0) | dr.laid_away.get(seat, 0)
+    if rs.declarations_shown:
+        for rec in dr.declarations:
+            combo = parse_combo(rec.text) if rec.counted and rec.held else None
+            if combo is not None:
+                out[rec.seat] = out.get(rec.seat, 0) | combo.mask
     return out
 
 
@@ -208,6 +228,7 @@ def _view(dr: DealReport, rs: Ruleset, f: _Facts, play: PlayRecord, index: int) 
     for h in start.values():
         dealt |= h
     own = start[seat] & ~f.played
+    table = table_knowledge(dr, rs, seat)
     known: dict[int, int] = {}
     sizes: dict[int, int] = {}
     excluded: dict[int, int] = {}
@@ -215,24 +236,31 @@ def _view(dr: DealReport, rs: Ruleset, f: _Facts, play: PlayRecord, index: int) 
     for s in range(1, rs.players + 1):
         if s == seat:
             continue
-        shown = f.shown.get(s, 0) & ~f.played
+        shown = (f.shown.get(s, 0) | table.get(s, 0)) & ~f.played
         mine = shown & own
         if mine and conflict is None:
-            x = _bits(mine)[0]
-            conflict = (f"seat {s} said bela on {CARD_TEXT[f.why_shown[(s, x)]]}, but "
-                        f"{CARD_TEXT[x]} is in the hand of seat {seat}")
+            x = cards_in(mine)[0]
+            said = f.why_shown.get((s, x))
+            conflict = (f"seat {s} said bela on {CARD_TEXT[said]}, but " if said is not None
+                        else f"seat {s} was shown to hold {CARD_TEXT[x]}, but ") + (
+                f"{CARD_TEXT[x]} is in the hand of seat {seat}")
         clash = shown & f.barred.get(s, 0)
         if clash and conflict is None:
-            x = _bits(clash)[0]
+            x = cards_in(clash)[0]
             card, t = f.why_barred[(s, x)]
-            conflict = (f"seat {s} said bela on {CARD_TEXT[f.why_shown[(s, x)]]}, so it held "
-                        f"{CARD_TEXT[x]}, yet it played {CARD_TEXT[card]} in trick {t}, which "
-                        f"is not legal from a hand holding {CARD_TEXT[x]}")
+            said = f.why_shown.get((s, x))
+            conflict = (f"seat {s} said bela on {CARD_TEXT[said]}, so it held " if said is not None
+                        else f"seat {s} was shown to hold ") + (
+                f"{CARD_TEXT[x]}, yet it played {CARD_TEXT[card]} in trick {t}, which "
+                f"is not legal from a hand holding {CARD_TEXT[x]}")
         known[s] = shown
         sizes[s] = popcount(start.get(s, 0)) - popcount(f.played_by.get(s, 0)) - popcount(shown)
     outside = rs.deck & ~dealt
-    known[OUT_OF_PLAY] = 0
-    sizes[OUT_OF_PLAY] = popcount(outside)
+    known[OUT_OF_PLAY] = table.get(OUT_OF_PLAY, 0) & outside
+    if conflict is None and table.get(OUT_OF_PLAY, 0) & ~outside:
+        x = cards_in(table[OUT_OF_PLAY] & ~outside)[0]
+        conflict = f"{CARD_TEXT[x]} was seen out of play, yet a seat holds it"
+    sizes[OUT_OF_PLAY] = popcount(outside) - popcount(known[OUT_OF_PLAY])
     seen = own | f.played
     for m in known.values():
         seen |= m
