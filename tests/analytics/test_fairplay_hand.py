@@ -96,6 +96,11 @@ def test_binomial_tail_by_hand():
     assert binomial_tail(0, 5, 0.3) == 1.0 and binomial_tail(6, 5, 0.3) == 0.0
     assert binomial_tail(2, 2, 0.1) == pytest.approx(0.01, rel=1e-12)
     assert binomial_tail(1, 3, 0.0) == 0.0 and binomial_tail(3, 3, 1.0) == 1.0
+    # above the mode (the upper tail summed) and at or below it (one minus the lower)
+    for k, n, p in ((30, 30, 0.1), (9, 40, 0.1), (3, 40, 0.1), (1, 7, 0.5), (150, 300, 0.37),
+                    (90, 300, 0.37), (299, 300, 0.99)):
+        want = math.fsum(math.comb(n, i) * p ** i * (1 - p) ** (n - i) for i in range(k, n + 1))
+        assert binomial_tail(k, n, p) == pytest.approx(want, rel=1e-11), (k, n, p)
 
 
 def test_calibration_follows_the_players_own_rate_of_leaving_the_sd_best(hand):
