@@ -33,6 +33,7 @@ from support.fairplay_hand import PEEKER, POPULATION, hand_dataset
 from analytics import Filters, open_dataset
 from analytics.fairplay import (
     REPORT_FIELDS,
+    TALLY_FIELDS,
     Tally,
     binomial_tail,
     calibrated_rate,
@@ -195,3 +196,42 @@ def test_metrics_read_the_same_positions(hand):
                               "dd_best_rate": pytest.approx(12 / 14)}
     fp = hand.query("fairplay", ["variant"])
     assert fp.columns[:3] == ["variant", "kind", "player"]
+
+
+def _league_member(name: str, left: int, seen: int) -> Tally:
+    """A player with 1,000 agreeing positions (``left`` of them played outside S) and
+    300 seen-only ones (``seen`` of them played to a D card); 1,300 positions split
+    evenly between the camps, every one a D card half the time."""
+    return Tally("player", name, "yu4", 650, 650.0, 1300.0, 325, 325, 650, 650.0, 1300.0,
+                 325, 325, 1000, left, 300, seen, 0, 0, 0.0, 0)
+
+
+def test_calibration_spares_an_unusual_honest_style():
+    """A league worked by hand: 38 players who leave S at 3 agreeing positions in 10 and,
+    honestly, reach D at 0.3 * 0.4 = 12% of seen-only positions (36 of 300); one honest
+    player of an unusual style who leaves S twice as often and so reaches D twice as often
+    (600 and 72); one who plays like the 38 but sees the hands at a quarter of the seen-only
+    positions (36 * 0.75 + 75 = 102).  Against the population's rate the unusual honest
+    player stands out far beyond the flag line; the calibrated expectation leaves him alone and
+    flags the one who sees."""
+    members = [_league_member(f"P{i:02}", 300, 36) for i in range(38)]
+    members += [_league_member("Style", 600, 72), _league_member("Sees", 300, 102)]
+    pop = Tally("population", None, "yu4", *(
+        sum(getattr(t, f) for t in members) for f in TALLY_FIELDS[3:]))
+    rows = {r["player"]: r for r in report([pop, *members], min_cards=1300)}
+    seen_pop = (38 * 36 + 72 + 102) / (40 * 300)
+    d_pop = (39 * 300 + 600) / 40_000
+    style, sees = rows["Style"], rows["Sees"]
+    assert style["seen_only_pop"] == pytest.approx(seen_pop)
+    # against the population alone: z = (72 - 300 p) / sqrt(300 p (1 - p)), about 5.4
+    assert style["seen_only_z_pop"] == pytest.approx(
+        (72 - 300 * seen_pop) / math.sqrt(300 * seen_pop * (1 - seen_pop)))
+    assert style["seen_only_z_pop"] > style["z_threshold"]
+    # calibrated: d = (600 + 20 d_pop) / 1020, expected = seen_pop * d / d_pop
+    expected = seen_pop * ((600 + 20 * d_pop) / 1020) / d_pop
+    assert style["seen_only_expected"] == pytest.approx(expected)
+    assert not style["seen_only_flag"] and not style["flagged"]
+    assert sees["seen_only_flag"] and sees["flagged"]
+    assert [r["player"] for r in rows.values() if r["flagged"]] == ["Sees"]
+    # 40 players, one seen-only test and one gap test each (no leads)
+    assert style["tests"] == 80
