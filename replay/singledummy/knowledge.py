@@ -44,7 +44,7 @@ from replay.model.cards import (
 )
 from replay.rules.bela import BELA_CARDS
 from replay.rules.declarations import parse_combo
-from replay.rules.legality import judge
+from replay.rules.legality import judge, trick_winner
 from replay.rules.ruleset import Ruleset
 from replay.singledummy.classes import Layouts, layouts_of
 from replay.solver.analysis import unplayable_reason
@@ -123,11 +123,13 @@ def duty_witnesses(card: int, trick: Sequence[int], seats: Sequence[int], seat: 
     from the hand ``{card, x}``."""
     if not trick:
         return 0
+    cards = list(trick)
+    w = trick_winner(cards, ct)  # the same for every hand: found once
     base = 1 << card
     out = 0
     for x in range(32):
-        if x != card and judge(base | 1 << x, card, list(trick), seats, seat, ct, rs.duties,
-                               rs.side_of)[1] is not None:
+        if x != card and judge(base | 1 << x, card, cards, seats, seat, ct, rs.duties,
+                               rs.side_of, w)[1] is not None:
             out |= 1 << x
     return out
 
@@ -195,7 +197,8 @@ def table_knowledge(dr: DealReport, rs: Ruleset, seat: int) -> dict[int, int]:
 
 def seat_view(dr: DealReport, rs: Ruleset, index: int) -> SeatView | None:
     """The view of the seat that plays card ``index`` (from 0, into ``dr.plays``);
-    None where the deal cannot be analysed (``analysable_plays``)."""
+    None where the deal cannot be analysed (``analysable_plays``).  Each call reads
+    the plays before ``index``; ``seat_views`` reads them once for every card."""
     plays = analysable_plays(dr, rs)
     if not 0 <= index < len(plays):
         return None
