@@ -1,2 +1,3 @@
-"""Single-dummy analysis: what a seat knows, the layouts consistent with it, and the
-value of every card from that knowledge."""
+"""Single-dummy analysis: what a seat knows at each position (``knowledge``), the
+hidden layouts consistent with it drawn uniformly (``classes``, ``sampler``), and
+the single-dummy values of each card (``values``)."""
