@@ -411,6 +411,15 @@ REJECTS = Table(
     key=("game_id",),
 )
 
+#: the card a row of the analysis tables is about, keyed like ``plays``
+ANALYSED_CARD = (
+    _c("idx", I8, "Position of the card in the deal's play, from 1 (= `plays.idx`).",
+       nullable=False),
+    _c("trick", I8, "Trick number, from 1.", nullable=False),
+    _c("seat", I8, "Seat that played the card.", nullable=False),
+    _c("card", DICT, "The card, canonical text.", nullable=False),
+)
+
 CARD_ANALYSIS = Table(
     "card_analysis",
     "One row per card analysed double-dummy (docs/analysis.md): every hand known, best play "
@@ -421,11 +430,7 @@ CARD_ANALYSIS = Table(
     "penalty, hands not whole) have no rows, and a deal's rows stop at its first illegal card.",
     (
         GAME_ID, DEAL,
-        _c("idx", I8, "Position of the card in the deal's play, from 1 (= `plays.idx`).",
-           nullable=False),
-        _c("trick", I8, "Trick number, from 1.", nullable=False),
-        _c("seat", I8, "Seat that played the card.", nullable=False),
-        _c("card", DICT, "The card, canonical text.", nullable=False),
+        *ANALYSED_CARD,
         _c("before", I16, "Card points (last-trick and capot bonus as the variant scores "
            "them) the card's camp could secure with best play before the card; 1 or 0 in "
            "Betl.", nullable=False),
@@ -499,11 +504,7 @@ CARD_SINGLE_DUMMY = Table(
     "has no row.",
     (
         GAME_ID, DEAL,
-        _c("idx", I8, "Position of the card in the deal's play, from 1 (= `plays.idx`).",
-           nullable=False),
-        _c("trick", I8, "Trick number, from 1.", nullable=False),
-        _c("seat", I8, "Seat that played the card.", nullable=False),
-        _c("card", DICT, "The card, canonical text.", nullable=False),
+        *ANALYSED_CARD,
         _c("samples", I16, "Layouts drawn (`--samples`), identical ones included.",
            nullable=False),
         _c("determined", BOOL, "Only one layout was consistent with what the seat knew: the "

@@ -27,11 +27,15 @@ from replay.engine.report import DealReport
 from replay.engine.walk import replay_game
 from replay.model.cards import CARD_TEXT, cards_in
 from replay.rules.ruleset import Ruleset
+from replay.singledummy.knowledge import past_is_legal, seat_view
 from replay.singledummy.sampler import NoLayout
 from replay.singledummy.values import (
     BETL_TOLERANCE,
     TOLERANCE,
     Layout,
+    SampledLayouts,
+    advance,
+    fits,
     position_values,
     single_dummy_deal,
 )
@@ -201,3 +205,42 @@ def test_a_view_that_cannot_be_built_stops_the_analysis():
     assert sd is not None and len(sd.cards) == 7
     assert sd.stopped == (f"deal 1, trick {trick}, card 8 ({CARD_TEXT[card]} by seat {seat}): "
                           "the seat's view cannot be built, the analysis stops there")
+
+
+@pytest.mark.parametrize("variant", ("yu4", "bg4", "ru3"))
+def test_kept_and_drawn_layouts_fit_the_view_and_every_duty(variant):
+    """SampledLayouts: at every position, each layout (kept from the seat's previous
+    turn or drawn afresh) gives every seat its number of cards from the live or
+    hidden ones (ru3's talon may hold live cards in a layout), matches the seat's
+    view and makes
+    every card played so far legal by the validator's own judge (past_is_legal);
+    layouts are kept where they still fit, and the last card is determined."""
+    (dr, rs), = sim_deals(variant, 1)
+    source = SampledLayouts(dr, rs, 8, 0)
+    game, _ = deal_game(dr, rs)
+    pos = game.start(dr.hands, dr.tricks[0].leader)
+    kept = 0
+    for index, (seat, card, _trick, _legal, _bela) in enumerate(dr.plays):
+        previous = source.kept.get(seat)
+        got = source(index, pos)
+        assert got is not None
+        layouts, determined = got
+        view = seat_view(dr, rs, index)
+        assert view is not None and len(layouts) == 8
+        live = 0
+        for h in pos.hands:
+            live |= h
+        for layout in layouts:
+            assert [layout[s].bit_count() for s in range(1, rs.players + 1)] == [
+                pos.hands[s].bit_count() for s in range(1, rs.players + 1)]
+            for h in layout.values():
+                assert not h & ~(live | view.hidden)
+            assert fits(layout, view)
+            assert past_is_legal(dr, rs, index, layout)
+        if previous is not None:
+            since = [(s, c) for s, c, *_ in dr.plays[previous[0]:index]]
+            carried = [advance(layout, since) for layout in previous[1]]
+            kept += sum(1 for a, b in zip(carried, layouts, strict=False) if a == b)
+        pos = game.after(pos, card)
+    assert determined
+    assert kept > 0
