@@ -461,7 +461,7 @@ def report_frame(a, filters=None, min_cards: int = MIN_CARDS,
 
 # ------------------------------------------------------- the metrics' compute
 
-#: sd_accuracy's dimensions over ``pos``
+#: sd_accuracy's dimensions: columns of the per-camp rows of f_card_sd
 SD_DIMS = {"player": "player", "partnership": "pair", "variant": "variant", "role": "role"}
 SD_ACCURACY_FIELDS = ("cards", "avg_sd_loss", "sd_best_rate", "dd_best_rate")
 
