@@ -117,8 +117,9 @@ def table_html(view: DealView, step: int, costs: Mapping[int, CardCost] | None =
             dd_note = card_note(cost) if cost is not None and cost.card == c.card else ""
             sd = sd_costs.get(c.seat)
             sd_note = sdview.card_note(sd) if sd is not None and sd.card == c.card else ""
-            note = " ".join([c.bela or ""] + c.codes + [dd_note, sd_note]).strip()
-            note_html = f"<small>{esc(note)}</small>" if note else ""
+            note = " ".join([c.bela or ""] + c.codes + [dd_note]).strip()
+            # the single-dummy note on a line of its own, under the double-dummy one
+            note_html = "".join(f"<small>{esc(n)}</small>" for n in (note, sd_note) if n)
             parts.append(f'<div class="bt-played bt-c-{pos.get(c.seat, "bottom")}" '
                          f'data-seat="{c.seat}">{card_html(c.card, cls)}{note_html}</div>')
         won = (f"won by {esc(seat_label(trick.winner, view.names))}<br>{trick.points} points"

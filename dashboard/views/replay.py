@@ -315,11 +315,11 @@ elif dd is not None and dd.cards:
 if dd is not None and dd.cards:
     with st.expander(f"Double-dummy analysis of deal {view.number}: every card"
                      + (" (single dummy beside it)" if sd is not None else "")):
-        rows = card_rows(dd, names)
+        per_card = card_rows(dd, names)
         if sd is not None:  # the single-dummy loss beside the double-dummy one
             sd_cols = sdview.card_columns(sd, [(c.trick, c.seat, c.card) for c in dd.cards])
-            rows = [r | extra for r, extra in zip(rows, sd_cols, strict=True)]
-        cards = pl.DataFrame(rows)
+            per_card = [r | extra for r, extra in zip(per_card, sd_cols, strict=True)]
+        cards = pl.DataFrame(per_card)
         order = [str(i) for i in cards["#"].to_list()]
         chart_data = cards.with_columns(
             pl.concat_str(pl.col("seat").cast(pl.String), pl.col("player"),

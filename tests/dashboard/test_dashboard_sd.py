@@ -144,8 +144,10 @@ def test_replay_shows_the_sd_loss_of_each_card(sd_dataset, monkeypatch):
     others = [card_label(b) for b in sorted(card["sd_best"], key=sort_key) if b != card["card"]]
     assert line.endswith(f" · single dummy: lost **{card['sd_loss']:.2f}** points "
                          f"(± {card['sd_se']:.2f}) · sd best: {' '.join(others)}")
-    # the note under the card on the table
-    assert f"sd −{card['sd_loss']:.2f}</small>" in at.html[0].value
+    # the notes under the card on the table: double dummy, then single dummy
+    dd_note = f"−{card['loss']}" if card["loss"] else "best"
+    assert (f"<small>{dd_note}</small><small>sd −{card['sd_loss']:.2f}</small>"
+            in at.html[0].value)
     # the whole deal, card by card: the exact Parquet values beside the double-dummy loss
     table = next(d.value for d in at.dataframe if "sd loss" in d.value.columns)
     assert table["loss"].tolist() == [r["loss"] for r in every]
