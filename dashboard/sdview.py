@@ -150,7 +150,7 @@ def card_columns(sd: DealSD | None, cards: Iterable[tuple[int, int, str]]) -> li
     (``(trick, seat, card)`` in playing order, ``idx`` from 1): ``sd loss``, ``sd ±`` and
     ``sd best``, None where the card has no single-dummy value."""
     by_idx = sd.by_idx() if sd is not None else {}
-    out = []
+    out: list[dict] = []
     for idx, (trick, seat, card) in enumerate(cards, start=1):
         c = by_idx.get(idx)
         if c is None or (c.trick, c.seat, c.card) != (trick, seat, card):

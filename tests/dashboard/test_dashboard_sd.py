@@ -11,15 +11,13 @@ import math
 
 import duckdb
 import pytest
-from streamlit.testing.v1 import AppTest
-from support.dashboard_util import APP
+from support.dashboard_util import replay_page
 from support.fairplay_sim import analysed_sim_dataset, write_sim
 
 import analytics
 from dashboard import sdview
 from dashboard.format import card_label, seat_label, sort_key
 
-TIMEOUT = 120
 SAMPLES, SEED = 4, 1
 
 
@@ -51,16 +49,6 @@ def sql(ds, query: str) -> list[dict]:
     cur = con.execute(query)
     cols = [d[0] for d in cur.description]
     return [dict(zip(cols, r, strict=True)) for r in cur.fetchall()]
-
-
-def start(ds, monkeypatch, **query: str) -> AppTest:
-    monkeypatch.setenv("BELOT_DATASET", str(ds))
-    at = AppTest.from_file(str(APP), default_timeout=TIMEOUT)
-    at.run()
-    at.query_params.update(query)
-    at.switch_page("views/replay.py").run()
-    assert not at.exception, [e.message for e in at.exception]
-    return at
 
 
 def lossy_card(ds) -> dict:
@@ -126,7 +114,7 @@ def test_replay_shows_the_sd_loss_of_each_card(sd_dataset, monkeypatch):
         SELECT c.idx, c.loss, s.sd_loss, s.sd_se, s.sd_best
         FROM card_analysis c LEFT JOIN card_single_dummy s USING (game_id, deal, idx)
         WHERE c.game_id = '{card["game_id"]}' AND c.deal = {card["deal"]} ORDER BY c.idx""")
-    at = start(sd_dataset, monkeypatch, game=card["game_id"], deal=str(card["deal"]),
+    at = replay_page(sd_dataset, monkeypatch, game=card["game_id"], deal=str(card["deal"]),
                trick=str(card["trick"]))
     captions = [c.value for c in at.caption]
     total = sum(r["sd_loss"] for r in every if r["sd_loss"] is not None)
@@ -169,7 +157,7 @@ def test_first_lead_names_the_sd_best_leads(sd_dataset, monkeypatch):
     first = sql(sd_dataset, f"""
         SELECT sd_best FROM card_single_dummy WHERE game_id = '{card["game_id"]}'
         AND deal = {card["deal"]} AND idx = 1""")[0]
-    at = start(sd_dataset, monkeypatch, game=card["game_id"], deal=str(card["deal"]),
+    at = replay_page(sd_dataset, monkeypatch, game=card["game_id"], deal=str(card["deal"]),
                trick="0")
     lead = next(m.value for m in at.markdown if m.value.startswith("Best first leads"))
     assert lead.endswith(" · single dummy: " + " ".join(
@@ -183,7 +171,7 @@ def test_without_the_analysis_the_page_says_how_to_add_it(dd_only, monkeypatch):
     every = [r["loss"] for r in sql(dd_only, f"""
         SELECT loss FROM card_analysis WHERE game_id = '{card["game_id"]}'
         AND deal = {card["deal"]} ORDER BY idx""")]
-    at = start(dd_only, monkeypatch, game=card["game_id"], deal=str(card["deal"]),
+    at = replay_page(dd_only, monkeypatch, game=card["game_id"], deal=str(card["deal"]),
                trick=str(card["trick"]))
     assert [i.value for i in at.info] == [
         "No single-dummy values for this deal: the single-dummy analysis of this game is not "
