@@ -116,9 +116,6 @@ SEATS_FROM: Final = tuple([tuple((lead - 1 + i) % n + 1 for i in range(n)) for l
                           for n in range(5))
 #: the ``illegal`` of a deal whose cards all kept the rules (shared, never changed)
 NO_CARDS: Final[frozenset[int]] = frozenset()
-#: the ``shown`` and ``laid_away`` of a deal that shows no card before the play
-#: (shared, never changed)
-NOTHING_SHOWN: Final[dict[int, int]] = {}
 
 
 @dataclass(slots=True)
@@ -292,9 +289,8 @@ class DealReport:
         self.hands = {} if hands is None else hands
         self.line = line
         self.tally = tally
-        # most deals show nothing: they share one empty dict (the walk sets a new one)
-        self.shown = NOTHING_SHOWN if shown is None else shown
-        self.laid_away = NOTHING_SHOWN if laid_away is None else laid_away
+        self.shown = {} if shown is None else shown
+        self.laid_away = {} if laid_away is None else laid_away
 
     @property
     def plays(self) -> list[PlayRecord]:

@@ -399,7 +399,7 @@ def exchange_cards(dw: DealWalk, contract: Contract) -> None:
             # fr4-05, ru-pair-03: every seat sees the turned card go to the taker (A47)
             turned = card_of(deal.turn)
             if dw.hand.get(contract.seat, 0) >> turned & 1:
-                dw.dr.shown = {contract.seat: 1 << turned}
+                dw.dr.shown[contract.seat] = 1 << turned
         return
     # each kind's phase called directly: through a table of methods the call is
     # a generic one compiled (its arguments boxed, a tuple made)
@@ -414,11 +414,10 @@ def exchange_cards(dw: DealWalk, contract: Contract) -> None:
     dw.discarded = out.discarded
     # what the table saw (A47); the report keeps it for the seats' views
     dr = dw.dr
-    dr.laid_away = dict(out.discarded)
-    shown = dict(out.shown)
+    dr.laid_away.update(out.discarded)
+    dr.shown.update(out.shown)
     if out.face_up:
-        shown[0] = out.face_up
-    dr.shown = shown
+        dr.shown[0] = out.face_up
 
 def discard_exchange(dw: DealWalk, contract: Contract, entries: list[Exchange]) -> ExchangeOutcome:
     """yu3-06: the soloist lays away two cards."""
