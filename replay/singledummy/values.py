@@ -159,7 +159,9 @@ def position_values(game: DoubleDummy, pos: Position, layouts: Sequence[Layout],
     value, and a card whose mean of bounds stays below the best mean minus the
     tolerance is left there (every value is a whole number, and the tolerance is
     below 1, so a card worse than the played one in every layout is out at once).
-    Identical layouts are solved once; equivalent cards share their solves."""
+    The others are solved a layout at a time, inside the bounds already found,
+    until they are out of reach or exact everywhere.  Identical layouts are solved
+    once; equivalent cards share their solves."""
     seat = pos.turn
     camp = game.camp[seat]
     n = game.rs.players
