@@ -290,6 +290,24 @@ class Analytics:
             rows = rel.fetchall()
         return dict(zip(names, rows[0], strict=True))
 
+    def filtered(self, select: str, filters: Filters | None, needs: tuple[str, ...]
+                 ) -> tuple[str, dict]:
+        """``select`` with the filtered fact relations ``needs`` before it (built first),
+        and its parameters: for the modules that compute a metric in steps of their own."""
+        self._ensure(needs)
+        scope, params = _scope(filters, needs)
+        return _compose(scope, select), params
+
+    def table_view(self, table: str) -> bool:
+        """Make the view of a dataset table that is not always there (the single-dummy
+        analysis' tables) over this snapshot's files; False when it has none."""
+        view = base_view_sql(table, self.files.get(table, []))
+        if view is None:
+            return False
+        with self._lock:
+            self.con.execute(view)
+        return True
+
     # --------------------------------------------------------------- metrics
     def query(self, metric: str, by: list[str] | tuple[str, ...] = (),
               filters: Filters | None = None, *, min_n: int = MIN_N,

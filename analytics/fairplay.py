@@ -415,27 +415,15 @@ def has_single_dummy(a) -> bool:
     """Whether the dataset holds single-dummy rows (``belot analyze --single-dummy
     --into``); on first use, makes the ``card_single_dummy`` view over them and the
     fact table ``f_card_sd`` (:data:`F_CARD_SD`)."""
-    from analytics.core import base_view_sql
-
-    paths = a.files.get("card_single_dummy", [])
-    if not paths:
+    if not a.files.get("card_single_dummy"):
         return False
     with a._lock:
         if "f_card_sd" not in a._built:
             a._ensure(("f_games", "f_deals"))
-            a.con.execute(base_view_sql("card_single_dummy", paths))
+            a.table_view("card_single_dummy")
             a.con.execute(F_CARD_SD)
             a._built.add("f_card_sd")
     return True
-
-
-def _filtered(a, filters, select: str, needs: tuple[str, ...]) -> tuple[str, dict]:
-    """``select`` with the filtered fact relations ``needs`` (``fg``, ``fd``) before it."""
-    from analytics.core import _compose, _scope
-
-    a._ensure(needs)
-    scope, params = _scope(filters, needs)
-    return _compose(scope, select), params
 
 
 def tallies(a, filters=None) -> list[Tally]:
@@ -443,7 +431,7 @@ def tallies(a, filters=None) -> list[Tally]:
     over the games the filters choose (:class:`analytics.Filters`)."""
     if not has_single_dummy(a):
         raise NoSingleDummy("the dataset has no single-dummy analysis")
-    sql, params = _filtered(a, filters, TALLY_SQL, ("f_games",))
+    sql, params = a.filtered(TALLY_SQL, filters, ("f_games",))
     with a._lock:
         rows = a.con.sql(sql, params=params or None).fetchall()
     return [Tally(*r) for r in rows]
@@ -481,11 +469,11 @@ def sd_accuracy_metric(a, m, dims: list[str], filters) -> pl.DataFrame:
         f"{c}_sd_best AS sd, {c}_dd_best AS dd FROM f_card_sd "
         "WHERE gkey IN (SELECT gkey FROM fg)" for role, c in (("defence", "def"),
                                                               ("caller", "call")))
-    sql, params = _filtered(a, filters, f"""
+    sql, params = a.filtered(f"""
 SELECT {cols}sum(n)::BIGINT AS cards, sum(loss) / sum(n) AS avg_sd_loss,
        sum(sd) / sum(n) AS sd_best_rate, sum(dd) / sum(n) AS dd_best_rate
 FROM ({camps}) AS u GROUP BY ALL HAVING sum(n) > 0 {order}
-""", ("f_games",))
+""", filters, ("f_games",))
     return a._run(sql, params)
 
 

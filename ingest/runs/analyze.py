@@ -158,12 +158,16 @@ def add_single_dummy(obj: dict, dr: DealReport, rs: Ruleset, samples: int,
     position (``idx``)."""
     from replay.singledummy.values import single_dummy_deal
 
-    sd = single_dummy_deal(dr, rs, samples, seed)
+    failed = None
+    try:
+        sd = single_dummy_deal(dr, rs, samples, seed)
+    except Exception as exc:  # noqa: BLE001 - one deal's failure must not end the run
+        sd, failed = None, f"the single-dummy analysis failed: {type(exc).__name__}: {exc}"
     by_idx = {} if sd is None else {c.idx: c for c in sd.cards}
     for idx, card in enumerate(obj["cards"], 1):
         c = by_idx.get(idx)
         card.update(_NO_LAYOUT if c is None else c.to_json())
-    obj["sd_stopped"] = None if sd is None else sd.stopped
+    obj["sd_stopped"] = failed if sd is None else sd.stopped
     obj["sd_notes"] = [] if sd is None else sd.notes
     return {idx: c.sd_loss for idx, c in by_idx.items()}
 

@@ -159,7 +159,9 @@ def position_values(game: DoubleDummy, pos: Position, layouts: Sequence[Layout],
     value, and a card whose mean of bounds stays below the best mean minus the
     tolerance is left there (every value is a whole number, and the tolerance is
     below 1, so a card worse than the played one in every layout is out at once).
-    Identical layouts are solved once; equivalent cards share their solves."""
+    The others are solved a layout at a time, inside the bounds already found,
+    until they are out of reach or exact everywhere.  Identical layouts are solved
+    once; equivalent cards share their solves."""
     seat = pos.turn
     camp = game.camp[seat]
     n = game.rs.players
@@ -173,16 +175,20 @@ def position_values(game: DoubleDummy, pos: Position, layouts: Sequence[Layout],
     total = float(weights.sum())
     reps = [game.representatives(p, legal) for p in rows]
     solves = 0
-    # exact[r][rep] and upper[r][rep]: a card's exact value, or an upper bound, in layout r
+    # a card's exact value, or its bounds, in layout r (by the card that stands for it)
     exact: list[dict[int, int]] = [{} for _ in rows]
     upper: list[dict[int, int]] = [{} for _ in rows]
+    lower: list[dict[int, int]] = [{} for _ in rows]
 
     def solve(r: int, card: int) -> int:
+        """The exact value, searched inside the bounds already known."""
         nonlocal solves
         rep = reps[r][card]
         v = exact[r].get(rep)
         if v is None:
-            v = exact[r][rep] = game.value(rows[r], camp, card=rep)
+            v = exact[r][rep] = game.window(rows[r], camp, lower[r].get(rep, 0) - 1,
+                                            upper[r].get(rep, game.top(rows[r])) + 1,
+                                            card=rep)
             solves += 1
         return v
 
@@ -207,18 +213,23 @@ def position_values(game: DoubleDummy, pos: Position, layouts: Sequence[Layout],
                 if v < beta:
                     upper[r][rep] = v
                 else:
+                    lower[r][rep] = v
                     v = solve(r, c)
             col[r] = upper[r].get(rep, exact[r].get(rep, 0))
         bounds[c] = col
     means = {played: float(weights @ target) / total}
     values = {played: target}
-    # refine the cards whose bound may reach the best mean, highest bound first
+    # refine the cards whose bound may reach the best mean, highest bound first, a
+    # layout at a time until the card is out of reach or exact everywhere
     for c in sorted(bounds, key=lambda c: -float(weights @ bounds[c])):
-        best = max(means.values())
-        if float(weights @ bounds[c]) / total < best - tolerance:
-            continue
-        values[c] = column(c)
-        means[c] = float(weights @ values[c]) / total
+        col = bounds[c]
+        for r in range(len(rows)):
+            if float(weights @ col) / total < max(means.values()) - tolerance:
+                break
+            col[r] = solve(r, c)
+        else:
+            values[c] = col
+            means[c] = float(weights @ col) / total
     best_card = max(cards, key=lambda c: (means.get(c, -1.0), -c))
     before = means[best_card]
     se = 0.0
