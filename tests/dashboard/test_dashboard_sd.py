@@ -185,3 +185,20 @@ def test_without_the_analysis_the_page_says_how_to_add_it(dd_only, monkeypatch):
     assert table["loss"].tolist() == every
     assert not any("sd loss" in d.value.columns for d in at.dataframe)
     assert "sd −" not in at.html[0].value and "sd best" not in at.html[0].value
+
+
+def test_a_card_without_a_row_has_no_sd_value(sd_dataset):
+    """A position where no layout fits the record has no ``card_single_dummy`` row: its
+    card keeps its double-dummy values and has None in the single-dummy columns."""
+    card = lossy_card(sd_dataset)
+    with analytics.open_dataset(sd_dataset) as a:
+        stored = a.deal_single_dummy(card["game_id"], card["deal"])
+    assert stored is not None
+    rows = [r for r in stored["cards"] if r["idx"] != card["idx"]]
+    sd = sdview.from_sd_rows(card["deal"], stored["game"], rows)
+    played = [(r["trick"], r["seat"], r["card"]) for r in stored["cards"]]
+    cols = sdview.card_columns(sd, played)
+    assert cols[card["idx"] - 1] == {"sd loss": None, "sd ±": None, "sd best": None}
+    assert [c["sd loss"] for i, c in enumerate(cols, 1) if i != card["idx"]] == \
+        [r["sd_loss"] for r in rows]
+    assert card["seat"] not in sd.at_trick(card["trick"])
