@@ -83,6 +83,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def parse_where(items: list[str]):
     """``KEY=VALUE`` items to :class:`analytics.Filters` (values as typed, never SQL)."""
     from analytics import Filters
+    from ingest.bgn.dates import date_of
 
     values: dict[str, Any] = {}  # Filters' fields: dates and lists of names
     for item in items:
@@ -93,10 +94,11 @@ def parse_where(items: list[str]):
                              f"{', '.join(WHERE_KEYS)}")
         field = WHERE_KEYS[key]
         if field.startswith("date"):
-            try:
-                values[field] = dt.date.fromisoformat(value.strip().replace(".", "-"))
-            except ValueError:
-                raise UsageError(f"--where {item!r}: a date is YYYY-MM-DD") from None
+            day = date_of(value)
+            if day is None:
+                raise UsageError(f"--where {item!r}: a date is YYYY-MM-DD (or YYYY.MM.DD, "
+                                 "DD.MM.YYYY, the forms a Date tag is read in)")
+            values[field] = day
         else:
             values.setdefault(field, []).append(value)
     return Filters(**values)

@@ -170,8 +170,16 @@ class atomic_writer:  # noqa: N801 - used like open()
 
 def format_error(filename: str, game: Game) -> list[str]:
     """``file:line:col: CODE message`` for each parse error of a game."""
-    out = []
-    for e in game.errors:
-        where = f"{filename}:{e.line}" + (f":{e.col}" if e.col is not None else "")
-        out.append(f"{where}: {e.code} {e.message} (game {game.index})")
-    return out
+    return [_located(filename, game, e.code, e.line, e.col, e.message) for e in game.errors]
+
+
+def format_warnings(filename: str, game: Game) -> list[str]:
+    """``file:line:col: W701 message`` for each warning of a game (a date read in
+    another form than the canonical one, or not read)."""
+    return [_located(filename, game, w.code, w.line, w.col, w.message) for w in game.warnings]
+
+
+def _located(filename: str, game: Game, code: str, line: int, col: int | None,
+             message: str) -> str:
+    where = f"{filename}:{line}" + (f":{col}" if col is not None else "")
+    return f"{where}: {code} {message} (game {game.index})"

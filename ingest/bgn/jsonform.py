@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from ingest.bgn.dates import settle_date
 from ingest.bgn.lexer import (
     ANNOTATIONS,
     CARD,
@@ -389,6 +390,9 @@ def game_from_json(obj: Any) -> Game:
         if "\n" in _str(v, f"tags.{k}"):
             raise _fail(f"tags.{k}", "a tag value is one line")
         game.tags[k] = v
+    # read as the BGN reader reads it: a date in another form (a warning, placed at
+    # the JSON line by ``read_jsonl``)
+    settle_date(game)
     facts = table_facts(game.tags.get("Variant"))
     n = facts.players
     dealer_takes = dealer_takes_after_all_pass(game.tags)
@@ -429,6 +433,8 @@ def read_jsonl(source: Source) -> Iterator[Game]:
                 game = Game(errors=[ParseError("P101", ln, None, f"not JSON: {e}")])
             game.index = index
             game.line = ln
+            for w in game.warnings:
+                w.line = ln
             game.source_text = line + "\n"
             yield game
     finally:
