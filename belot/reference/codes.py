@@ -99,7 +99,8 @@ CODES: tuple[Code, ...] = (
          "example.bgn:9:12: P101 expected a card, a trick number, a seat prefix, 'bela' "
          "or an annotation, found '7X' (game 1, deal 1)"),
     Code("P102", "unknown variant or house-rule switch",
-         "The `Variant` tag is missing or names no supported ruleset, the `Rules` tag names "
+         "The `Variant` tag is missing or names no supported ruleset (an id is read in any "
+         "letters: `YU4` is `yu4`), the `Rules` tag names "
          "a switch or value the variant does not have, or `Target` is required and absent. "
          "mk2, mk3 and hu4 are refused here because their rule books give no rules, and so "
          "is a ru-pair record that relies on a club convention the book never defines.",

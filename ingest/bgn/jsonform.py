@@ -31,7 +31,7 @@ from ingest.bgn.writer import ordered_tags, sorted_cards
 from replay.model.elements import Announce, Call, Claim, Combination, Exchange, Play
 from replay.model.jsontext import dumps
 from replay.model.record import Deal, Game, ParseError, ScoreLine
-from replay.model.variants import TableFacts, table_facts
+from replay.model.variants import TableFacts, table_facts, variant_id
 
 __all__ = ["game_to_json", "game_from_json", "dumps_game", "read_jsonl", "JsonFormError"]
 
@@ -390,8 +390,10 @@ def game_from_json(obj: Any) -> Game:
         if "\n" in _str(v, f"tags.{k}"):
             raise _fail(f"tags.{k}", "a tag value is one line")
         game.tags[k] = v
-    # read as the BGN reader reads it: a date in another form (a warning, placed at
-    # the JSON line by ``read_jsonl``)
+    # read as the BGN reader reads them: a variant id in other letters, a date in
+    # another form (a warning, placed at the JSON line by ``read_jsonl``)
+    if "Variant" in game.tags:
+        game.tags["Variant"] = variant_id(game.tags["Variant"])
     settle_date(game)
     facts = table_facts(game.tags.get("Variant"))
     n = facts.players
