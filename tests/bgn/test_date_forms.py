@@ -1,14 +1,17 @@
 """The forms a ``Date`` tag is read in (docs/bgn/game.md, "Dates"): each row of the
 page's table read as its date, each refusal with its reason, the canonical form as it
-stands."""
+stands; the header scan keeps the tags as the reader does."""
 
 from __future__ import annotations
 
 import datetime as dt
+import io
 
 import pytest
 
+from ingest.bgn.boundaries import scan_headers
 from ingest.bgn.dates import UnreadableDate, canonical_date, date_of, is_canonical
+from ingest.bgn.reader import parse_games
 
 
 @pytest.mark.parametrize(("written", "read"), [
@@ -64,3 +67,9 @@ def test_the_day_of_a_date_in_any_form_read_and_none_for_a_part_unknown():
     assert date_of("2025.03.??") is None
     assert date_of("") is None
     assert date_of(None) is None
+
+
+def test_the_header_scan_gives_the_tags_the_reader_keeps():
+    text = '[Variant "YU4"]\n[Date "14.03.2025"]\n\ndeal 1 dealer 4\nresult *\n'
+    assert list(scan_headers(io.StringIO(text))) == [g.tags for g in parse_games(text)] == [
+        {"Variant": "yu4", "Date": "2025.03.14"}]
