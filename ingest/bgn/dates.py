@@ -17,8 +17,9 @@ where the day and the month could stand either way, ``14.03.25`` with its
 century unsaid) is kept as written, with no date, and noted as a ``W702``.
 An empty ``Date`` tag says nothing and is left as it is.
 
-Reading a date is off the hot path: a canonical date is checked in a few
-character tests, and only another text goes through the forms above.
+Reading a date is off the hot path: a canonical date is checked with one set
+look-up and its year's characters, and only another text goes through the forms
+above.
 """
 
 from __future__ import annotations
@@ -33,14 +34,16 @@ from replay.model.record import Game, ReadWarning
 _PART = r"(\d{1,2}|\?\?)"
 _YEAR = r"(\d{4}|\?{4})"
 #: year first; the two separators alike, spaces after them, a dot after a dotted date
-_YEAR_FIRST: Final = re.compile(_YEAR + r"([./-]) ?" + _PART + r"\2 ?" + _PART + r"(\.?)")
-_BASIC: Final = re.compile(r"(\d{4})(\d{2})(\d{2})")
+#: (``re.ASCII``: the digits 0 to 9 only, as the canonical form writes them)
+_YEAR_FIRST: Final = re.compile(_YEAR + r"([./-]) ?" + _PART + r"\2 ?" + _PART + r"(\.?)",
+                                re.ASCII)
+_BASIC: Final = re.compile(r"(\d{4})(\d{2})(\d{2})", re.ASCII)
 #: day first, with dots only
-_DAY_FIRST: Final = re.compile(r"(\d{1,2})\. ?(\d{1,2})\. ?(\d{4})\.?")
+_DAY_FIRST: Final = re.compile(r"(\d{1,2})\. ?(\d{1,2})\. ?(\d{4})\.?", re.ASCII)
 #: day and month first with another separator, or a year of two digits: more than one
 #: date, or a century to guess
-_EITHER_WAY: Final = re.compile(r"\d{1,2}([/-])\d{1,2}\1\d{4}")
-_SHORT_YEAR: Final = re.compile(r"\d{1,2}([./-]) ?\d{1,2}\1 ?\d{2}\.?")
+_EITHER_WAY: Final = re.compile(r"\d{1,2}([/-])\d{1,2}\1\d{4}", re.ASCII)
+_SHORT_YEAR: Final = re.compile(r"\d{1,2}([./-]) ?\d{1,2}\1 ?\d{2}\.?", re.ASCII)
 
 #: what the messages say a date is
 _FORM = "YYYY.MM.DD (?? for an unknown part)"
@@ -54,9 +57,9 @@ class UnreadableDate(ValueError):
 _LAST_DAYS: Final = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
 #: every ``MM.DD`` of a canonical date that some year has, ``??`` parts too
 _MONTH_DAYS: Final = frozenset(
-    [f"{m:02}.{d}" for m in range(1, 13) for d in ["??", *(f"{d:02}" for d in
-                                                           range(1, _LAST_DAYS[m - 1] + 1))]]
-    + [f"??.{d}" for d in ["??", *(f"{d:02}" for d in range(1, 32))]])
+    f"{month}.{day}"
+    for month, last in [*((f"{m:02}", n) for m, n in enumerate(_LAST_DAYS, 1)), ("??", 31)]
+    for day in ["??", *(f"{d:02}" for d in range(1, last + 1))])
 
 
 def is_canonical(text: str) -> bool:

@@ -46,6 +46,7 @@ def test_each_form_of_the_table_is_read_as_its_date(written, read):
     ("2025-03-14T19:30", ""),
     ("2025-03.14", ""),  # two separators
     ("2025-03-14.", ""),  # a dot at the end of a date without dots
+    ("\u0662\u0660\u0662\u0665-03-14", ""),  # digits other than 0 to 9
 ])
 def test_a_date_that_says_no_one_day_is_refused_with_its_reason(written, why):
     assert not is_canonical(written)
