@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from belot.cli import main
 
 CLEAN = """\
@@ -42,6 +44,7 @@ def record(tmp_path: Path, name: str, variant: str, seat1: str = "Ana") -> Path:
     return path
 
 
+@pytest.mark.rule("yu4-41")
 def test_the_variant_tag_in_capitals_is_read_as_the_id(tmp_path, capfd):
     """The clean yu4 deal of the code reference: A 34, B 128 (yu4-41)."""
     upper, lower = record(tmp_path, "upper.bgn", "YU4"), record(tmp_path, "lower.bgn", "yu4")
