@@ -88,14 +88,28 @@ class RunCounts:
     def findings(self) -> int:
         return sum(self.codes.values())
 
+    @property
+    def checked(self) -> bool:
+        """Was anything checked?  "clean" is said only of at least one game."""
+        return self.games > 0
+
     def summary(self) -> str:
-        """``3 file(s), 120 game(s), 1323 deal(s): 22 finding(s): A501 x8, ...``, then
-        ``; 2 warning(s): W701 x2`` when there were warnings."""
-        head = f"{self.files} file(s), {self.games} game(s), {self.deals} deal(s): "
-        if not self.findings:
-            head += "clean"
-        else:
+        """``3 file(s), 120 game(s), 1323 deal(s): 22 finding(s): A501 x8, ...``; ``clean``
+        only when at least one game was read and every file to its end, ``nothing
+        checked`` when no game was read; the files that could not be read are counted.
+        Then ``; 2 warning(s): W701 x2`` when there were warnings (they leave it clean)."""
+        files = f"{self.files} file(s)"
+        if self.unreadable:
+            files += f" ({len(self.unreadable)} could not be read to its end)"
+        head = f"{files}, {self.games} game(s), {self.deals} deal(s): "
+        if not self.checked:
+            return head + "nothing checked"
+        if self.findings:
             head += f"{self.findings} finding(s): " + _per_code(self.codes)
+        elif self.unreadable:
+            head += "no finding in the games read"
+        else:
+            head += "clean"
         warnings = sum(self.warned.values())
         if warnings:
             head += f"; {warnings} warning(s): " + _per_code(self.warned)
