@@ -284,8 +284,8 @@ with dd_slot:
                        f"{source}{took}.")
             found_sd = data.deal_sd(row["game_id"], view.number)
             if isinstance(found_sd, sdview.NoSingleDummy):
-                st.info(f"No single-dummy values for this deal: {found_sd.reason}.",
-                        icon=":material/info:")
+                # a caption, as the source line above: most datasets never have it
+                st.caption(f"No single-dummy values for this deal: {found_sd.reason}.")
             else:
                 sd = found_sd
                 st.caption(sdview.headline(sd))

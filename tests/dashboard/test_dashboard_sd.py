@@ -123,7 +123,7 @@ def test_replay_shows_the_sd_loss_of_each_card(sd_dataset, monkeypatch):
             f"could not see, consistent with what it knew (seed {SEED}; see docs/fairplay.md). "
             f"{len(every)} card(s) analysed, {total:.2f} points lost in all; from the "
             "dataset's analysis.") in captions
-    assert not any(i.value.startswith("No single-dummy values") for i in at.info)
+    assert not any(c.value.startswith("No single-dummy values") for c in at.caption)
     # the played card's line: its double-dummy loss, then its single-dummy one
     names = {s: card[f"tag_seat{s}"] for s in range(1, 5) if card[f"tag_seat{s}"]}
     line = next(m.value for m in at.markdown
@@ -173,7 +173,7 @@ def test_without_the_analysis_the_page_says_how_to_add_it(dd_only, monkeypatch):
         AND deal = {card["deal"]} ORDER BY idx""")]
     at = replay_page(dd_only, monkeypatch, game=card["game_id"], deal=str(card["deal"]),
                trick=str(card["trick"]))
-    assert [i.value for i in at.info] == [
+    assert [c.value for c in at.caption if c.value.startswith("No single-dummy")] == [
         "No single-dummy values for this deal: the single-dummy analysis of this game is not "
         "in the dataset, so each card shows its double-dummy loss only. To add it (every "
         "card judged by the hands its player could see, see docs/fairplay.md): "
