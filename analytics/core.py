@@ -18,6 +18,7 @@ import analytics.facts as F
 from analytics.elo import elo_ratings
 from analytics.metrics import METRICS, MIN_N, Metric, render
 from replay.model.jsontext import dumps
+from replay.model.variants import variant_id
 
 #: the dataset tables the fact tables read
 READ_TABLES = ("games", "deals", "declarations", "tricks", "violations", "card_analysis",
@@ -34,6 +35,7 @@ FREQS = ("day", "week", "month", "quarter", "year")
 class Filters:
     """Which games a metric counts; every field optional (None or empty: no filter).
 
+    ``variants`` are variant ids, in any letters (``YU4`` is ``yu4``, as in a record);
     ``players`` matches a game where any of Seat1..Seat4 is one of the names;
     ``sources`` are input files (``source_file``, as named to ``belot ingest``);
     ``date_from`` / ``date_to`` (inclusive) compare the ``Date`` tag, so games
@@ -57,7 +59,7 @@ def _scope(filters: Filters | None, needs: tuple[str, ...]) -> tuple[str, dict]:
     params: dict = {}
     game_conds: list[str] = []
     if f.variants:
-        params["f_variants"] = list(f.variants)
+        params["f_variants"] = [variant_id(v) for v in f.variants]
     if f.events:
         params["f_events"] = list(f.events)
         game_conds.append("list_contains($f_events, event)")

@@ -24,7 +24,8 @@ class Exit(IntEnum):
 #: (code, what it means, the cases that give it), in the order of the codes
 TABLE: tuple[tuple[Exit, str, str], ...] = (
     (Exit.OK, "done: everything asked for was read, and nothing is wrong",
-     "validate: at least one game read, and every game clean; fmt, convert, analyze: every "
+     "validate: at least one game read, and every game clean (a W7xx warning leaves it "
+     "clean); fmt, convert, analyze: every "
      "game parsed; ingest: every record stored (rule violations and records that do not "
      "parse are kept in the dataset, and counted); analyze --into: every game analysed; "
      "stats, fairplay, explain, simulate, compact: the answer printed or the file "
