@@ -87,6 +87,7 @@ def test_the_real_layout_alone_gives_the_double_dummy_values(variant):
     assert cards == 2 * {4: 32, 3: 27, 2: 18}[deals[0][1].players]
 
 
+@pytest.mark.rule("hu3-19")
 def test_betl_real_layout_gives_the_double_dummy_values():
     """hu3-19: Betl plays until the soloist's first trick; values 1/0."""
     (dr, rs), = deals_of(parse_games(betl_record()))
