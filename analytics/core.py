@@ -25,6 +25,8 @@ READ_TABLES = ("games", "deals", "declarations", "tricks", "violations", "card_a
                "deal_analysis")
 #: every dataset table (views in the .duckdb file for the CLI)
 BASE_TABLES = (*READ_TABLES, "bids", "plays", "records", "rejects")
+#: the single-dummy analysis' tables (read by analytics.fairplay, only when present)
+SD_TABLES = ("card_single_dummy", "game_single_dummy")
 #: trend periods (date_trunc parts)
 FREQS = ("day", "week", "month", "quarter", "year")
 
@@ -135,7 +137,7 @@ def committed_files(root: str | os.PathLike) -> dict[str, list[str]]:
             if not any(p.startswith(staging) for paths in snap.values() for p in paths):
                 break
             time.sleep(0.01 * (attempt + 1))
-        return {t: list(snap.get(t, [])) for t in BASE_TABLES}
+        return {t: list(snap.get(t, [])) for t in (*BASE_TABLES, *SD_TABLES)}
     if not root.is_dir():
         raise FileNotFoundError(f"{root}: no such dataset folder")
     if not any((root / t).is_dir() for t in BASE_TABLES):
@@ -146,7 +148,7 @@ def committed_files(root: str | os.PathLike) -> dict[str, list[str]]:
     return {t: sorted(str(p) for p in (root / t).glob("**/*.parquet")
                       if not any(part.startswith((".", "_")) for part in
                                  p.relative_to(root / t).parts))
-            for t in BASE_TABLES}
+            for t in (*BASE_TABLES, *SD_TABLES)}
 
 
 def _sql_str(text: str) -> str:
@@ -288,6 +290,24 @@ class Analytics:
             names = rel.columns
             rows = rel.fetchall()
         return dict(zip(names, rows[0], strict=True))
+
+    def filtered(self, select: str, filters: Filters | None, needs: tuple[str, ...]
+                 ) -> tuple[str, dict]:
+        """``select`` with the filtered fact relations ``needs`` before it (built first),
+        and its parameters: for the modules that compute a metric in steps of their own."""
+        self._ensure(needs)
+        scope, params = _scope(filters, needs)
+        return _compose(scope, select), params
+
+    def table_view(self, table: str) -> bool:
+        """Make the view of a dataset table that is not always there (the single-dummy
+        analysis' tables) over this snapshot's files; False when it has none."""
+        view = base_view_sql(table, self.files.get(table, []))
+        if view is None:
+            return False
+        with self._lock:
+            self.con.execute(view)
+        return True
 
     # --------------------------------------------------------------- metrics
     def query(self, metric: str, by: list[str] | tuple[str, ...] = (),
