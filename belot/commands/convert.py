@@ -13,11 +13,13 @@ Input files are read by name: .bgn and .bgn.gz as BGN, .jsonl/.json/.ndjson
 (optionally .gz) as JSON Lines; '-' reads BGN from stdin.  A game that does not
 parse has no other form: it is reported on stderr as
   file:line:col: P101 message (game N)
-(col is left out for JSON input) and skipped.  A damaged .gz is read up to the
-fault: its whole games are converted, the line where its text stops is named on
-stderr.  Exit status 1 when any game was skipped, 2 on a usage error or a file
-not read to its end, else 0.  BGN -> JSON -> BGN gives back the canonical text
-byte for byte.
+(col is left out for JSON input) and skipped.  A date written in another form
+(2025-03-14, 14.03.2025) is written YYYY.MM.DD and noted on stderr as a W701
+warning; a date that cannot be read is kept as written, with a W702.  A damaged
+.gz is read up to the fault: its whole games are converted, the line where its
+text stops is named on stderr.  Exit status 1 when any game was skipped, 2 on a
+usage error or a file not read to its end, else 0 (warnings leave it 0).
+BGN -> JSON -> BGN gives back the canonical text byte for byte.
 """
 
 EPILOG = """\
@@ -42,7 +44,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def _convert(args: argparse.Namespace, out, faults: list[str]) -> bool:
     from belot.inputs import read_until_fault
-    from ingest.bgn.files import format_error, read_records
+    from ingest.bgn.files import format_error, format_warnings, read_records
     from ingest.bgn.jsonform import dumps_game
     from ingest.bgn.writer import write_games
 
@@ -50,10 +52,12 @@ def _convert(args: argparse.Namespace, out, faults: list[str]) -> bool:
 
     def parsed():
         """The games that parse, file after file; the others reported on stderr, and
-        a damaged file read up to its fault."""
+        the warnings of every game, and a damaged file read up to its fault."""
         nonlocal bad
         for name in args.files:
             for game in read_until_fault("convert", name, read_records(name), faults):
+                for line in format_warnings(name, game):
+                    sys.stderr.write(line + "\n")
                 if game.errors:
                     bad = True
                     for line in format_error(name, game):

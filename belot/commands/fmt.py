@@ -14,10 +14,13 @@ and rewriting it changes nothing.
 
 A game that does not parse is reported on stderr as
   file:line:col: P101 message (game N)
-and written through verbatim, so nothing is lost.  A damaged .gz is read up to
-the fault: its whole games are written, the line where its text stops is named
-on stderr (--in-place leaves such a file as it was).  Exit status 1 when any
-game had a parse error, 2 on a usage error or a file not read to its end, else 0.
+and written through verbatim, so nothing is lost.  A date written in another
+form (2025-03-14, 14.03.2025) is written YYYY.MM.DD and noted on stderr as a
+W701 warning; a date that cannot be read is kept as written, with a W702.  A
+damaged .gz is read up to the fault: its whole games are written, the line
+where its text stops is named on stderr (--in-place leaves such a file as it
+was).  Exit status 1 when any game had a parse error, 2 on a usage error or a
+file not read to its end, else 0 (warnings leave it 0).
 """
 
 EPILOG = """\
@@ -41,12 +44,14 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def _format(name: str, games, out, err) -> bool:
     """Write games to out; returns True when any had a parse error."""
-    from ingest.bgn.files import format_error
+    from ingest.bgn.files import format_error, format_warnings
     from ingest.bgn.writer import write_game
 
     bad = False
     first = True
     for game in games:
+        for line in format_warnings(name, game):
+            err.write(line + "\n")
         if game.errors:
             bad = True
             for line in format_error(name, game):
@@ -69,7 +74,8 @@ def run(args: argparse.Namespace) -> int:
     from belot.exits import Exit
     from belot.inputs import read_until_fault, say
     from ingest.bgn.files import FileKind, atomic_writer, file_kind, read_records, stdout_text
-    from ingest.chunks import READ_ERRORS, fault_place
+    from ingest.bgn.lexer import ReadFault
+    from ingest.chunks import fault_place
 
     if args.in_place and "-" in args.files:
         print("belot fmt: --in-place cannot rewrite stdin", file=sys.stderr)
@@ -91,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
             try:
                 with atomic_writer(name) as out:
                     bad |= _format(name, read_records(name), out, sys.stderr)
-            except READ_ERRORS as exc:  # a damaged file is left as it is, never cut short
+            except ReadFault as exc:  # a damaged file is left as it is, never cut short
                 faults.append(name)
                 say("fmt", f"{fault_place(name, exc)}: cannot read: {exc}; left as it was")
         return Exit.NOT_CHECKED if faults else Exit.FINDINGS if bad else Exit.OK
