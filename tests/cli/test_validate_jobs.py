@@ -30,7 +30,13 @@ from ingest.chunks import (
     read_chunk_games,
     unit_chars,
 )
-from ingest.runs.validate import MIN_UNIT_CHARS, UNITS_PER_WORKER, renumber, validate_paths
+from ingest.runs.validate import (
+    MIN_UNIT_CHARS,
+    UNITS_PER_WORKER,
+    RunCounts,
+    renumber,
+    validate_paths,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = (ROOT / "data" / "samples" / "mk4-rules.bgn").read_text(encoding="utf-8")
@@ -154,6 +160,18 @@ def test_input_chars_counts_gzip_files_uncompressed(tmp_path):
     assert input_chars(["s3://bucket/x.bgn"]) is None
 
 
+def one_and_many(files: list[Path], size: int) -> tuple[list[list[dict]], list[RunCounts]]:
+    """The JSON reports and the tally of ``files`` validated in this process, then by
+    two workers on chunks of ``size`` characters."""
+    outputs, tallies = [], []
+    for workers, chunk_chars in ((1, None), (2, size)):
+        out = io.StringIO()
+        tallies.append(validate_paths(files, out, "json", workers=workers,
+                                      chunk_chars=chunk_chars))
+        outputs.append([json.loads(x) for x in out.getvalue().splitlines()])
+    return outputs, tallies
+
+
 def test_a_damaged_file_is_named_and_the_other_files_are_still_checked(tmp_path):
     """A file whose compressed data turns out damaged: -j 1 and -j N (cut into many
     chunks) read and report the same games before the fault, name the same line, and
@@ -164,12 +182,7 @@ def test_a_damaged_file_is_named_and_the_other_files_are_still_checked(tmp_path)
     (tmp_path / "a-corrupt.bgn.gz").write_bytes(bytes(data))
     (tmp_path / "b-fake.bgn.gz").write_text("not gzip at all", encoding="utf-8")
     shutil.copy(good, tmp_path / "c-good.bgn.gz")
-    files = sorted(tmp_path.iterdir())
-    outputs, tallies = [], []
-    for workers, size in ((1, None), (2, 3000)):
-        out = io.StringIO()
-        tallies.append(validate_paths(files, out, "json", workers=workers, chunk_chars=size))
-        outputs.append([json.loads(x) for x in out.getvalue().splitlines()])
+    outputs, tallies = one_and_many(sorted(tmp_path.iterdir()), 3000)
     assert outputs[0] == outputs[1]
     assert (tallies[0].games, tallies[0].codes) == (tallies[1].games, tallies[1].codes)
     corrupt, fake = tallies[0].unreadable
@@ -225,12 +238,7 @@ def test_a_file_cut_short_reads_the_same_whole_games_on_one_worker_and_many(tmp_
     whole = len(re.findall(r"^\[V", readable, re.M)) - 1
     assert whole == (40 if where == "next-tag-line" else 39)
     stop = readable.count("\n") + (not readable.endswith("\n"))
-    outputs, tallies = [], []
-    for workers, size in ((1, None), (2, 3000)):
-        out = io.StringIO()
-        tallies.append(validate_paths([tmp_path / "cut.bgn.gz"], out, "json",
-                                      workers=workers, chunk_chars=size))
-        outputs.append([json.loads(x) for x in out.getvalue().splitlines()])
+    outputs, tallies = one_and_many([tmp_path / "cut.bgn.gz"], 3000)
     assert outputs[0] == outputs[1]
     assert [r["game"] for r in outputs[0]] == list(range(1, whole + 1))
     assert tallies[0].games == tallies[1].games == whole
@@ -249,12 +257,7 @@ def test_json_lines_cut_short_read_the_same_whole_records_on_one_worker_and_many
     lines = text.splitlines()
     at = len("\n".join(lines[:7])) + 1 + 20  # 20 characters into the 8th record
     (tmp_path / "cut.jsonl.gz").write_bytes(gzip_cut_at(text, at))
-    outputs, tallies = [], []
-    for workers, size in ((1, None), (2, 300)):
-        out = io.StringIO()
-        tallies.append(validate_paths([tmp_path / "cut.jsonl.gz"], out, "json",
-                                      workers=workers, chunk_chars=size))
-        outputs.append([json.loads(x) for x in out.getvalue().splitlines()])
+    outputs, tallies = one_and_many([tmp_path / "cut.jsonl.gz"], 300)
     assert outputs[0] == outputs[1]
     assert [r["game"] for r in outputs[0]] == list(range(1, 8))
     assert tallies[0].unreadable == tallies[1].unreadable == [
