@@ -41,6 +41,7 @@ from replay.model.cards import (
 from replay.model.elements import Announce, Call, Combination, Exchange, Play
 from replay.model.record import Deal, Game, ScoreLine
 from replay.model.variants import table_facts
+from replay.players import heuristic_card
 from replay.rules.bidding import (
     HU_LADDER,
     LADDER_RANK,
@@ -479,7 +480,7 @@ def _play_out(rs: Ruleset, rng: random.Random, hands: dict[int, int], leader: in
                 if card >= 0:
                     note, inject = f"injected {inject}", None
             if card < 0:
-                card = _choose(rng, hand, legal, trick, seats, seat, ct, rs)
+                card = heuristic_card(rng, hand, legal, trick, seats, seat, ct, rs)
             bela = None
             suit = SUIT_OF[card]
             if suit in bela_suits and RANKS[card & 7] in "QK" and (seat, suit) not in announced \
@@ -517,24 +518,3 @@ def _breach(code: str, hand: int, legal: int, trick: list[int], seats: list[int]
         if got == code:
             return c
     return -1
-
-
-def _choose(rng: random.Random, hand: int, legal: int, trick: list[int], seats: list[int],
-            seat: int, ct: ContractTables, rs: Ruleset) -> int:
-    """Win cheaply when possible, otherwise throw the least valuable card."""
-    options = cards_in(legal)
-    if not trick:
-        if rng.random() < 0.3:
-            return rng.choice(options)
-        return max(options, key=lambda c: (ct.strength[c], rng.random()))
-    winners = []
-    for c in options:
-        if trick_winner(trick + [c], ct) == len(trick):
-            winners.append(c)
-    partner_winning = rs.side_of[seats[trick_winner(trick, ct)]] == rs.side_of[seat]
-    if winners and not partner_winning:
-        return min(winners, key=lambda c: (ct.points[c], ct.strength[c]))
-    if partner_winning:
-        return max(options, key=lambda c: (ct.points[c] * (not (ct.trump_mask >> c) & 1),
-                                           -ct.strength[c]))
-    return min(options, key=lambda c: (ct.points[c], ct.strength[c]))
