@@ -242,6 +242,12 @@ class DealReport:
     #: what the cards gave each side before the scoring rule (replay.rules.scoring.Tally),
     #: when the deal was scored from its play; the double-dummy analysis re-scores it
     tally: Tally | None = None
+    #: cards every seat saw before the play (A47): seat -> those seen going into its
+    #: hand (the turned card to its taker or by a swap, trumps taken from the stock);
+    #: 0 -> those left face up out of play (the under-card, the stock's top card)
+    shown: dict[int, int] = field(default_factory=dict)
+    #: seat -> the cards it laid away face down, which it alone knows (yu3-06, hu3-09)
+    laid_away: dict[int, int] = field(default_factory=dict)
 
     def __init__(self, deal: int, made: bool | None, score: list[int | Decimal],
                  total: list[int | Decimal], hang: int | Decimal = 0, dealer: int = 0,
@@ -255,7 +261,8 @@ class DealReport:
                  penalty: bool = False, played: PlayedCards | None = None,
                  built_tricks: list[TrickRecord] | None = None,
                  hands: dict[int, int] | None = None, line: int = 0,
-                 tally: Tally | None = None) -> None:
+                 tally: Tally | None = None, shown: dict[int, int] | None = None,
+                 laid_away: dict[int, int] | None = None) -> None:
         self.deal = deal
         self.made = made
         self.score = score
@@ -282,6 +289,8 @@ class DealReport:
         self.hands = {} if hands is None else hands
         self.line = line
         self.tally = tally
+        self.shown = {} if shown is None else shown
+        self.laid_away = {} if laid_away is None else laid_away
 
     @property
     def plays(self) -> list[PlayRecord]:
