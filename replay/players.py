@@ -28,6 +28,7 @@ from replay.rules.legality import trick_winner
 from replay.rules.ruleset import Ruleset
 
 if TYPE_CHECKING:  # the solver (numba) loads only where a player needs it
+    from replay.singledummy.knowledge import SeatView
     from replay.solver.search import DoubleDummy
 
 
@@ -149,3 +150,63 @@ class HeuristicPlayer:
         t = table
         return heuristic_card(self.rng, t.hands[t.seat], t.legal, t.trick, t.seats, t.seat,
                               CONTRACT_TABLES[t.kind], t.rs)
+
+
+class SingleDummyPlayer:
+    """Plays by what its seat may know: draws ``samples`` layouts of the hidden cards
+    from its view (``replay.singledummy``), values each legal card by its mean
+    double-dummy value over them, and plays the best, after adding to each mean a
+    normal noise of ``noise`` card points (its skill: 0 plays the best mean every
+    time).  Where no layout fits (it cannot happen in a legal simulated deal) it
+    plays the heuristic's card."""
+
+    def __init__(self, seed: int, samples: int = 8, noise: float = 2.0) -> None:
+        import numpy as np
+
+        self.samples = samples
+        self.noise = noise
+        self.rng = random.Random(seed)
+        self.layout_rng = np.random.default_rng(seed)
+        self.games = DealGames()
+
+    def choose(self, table: Table) -> int:
+        from replay.singledummy.sampler import NoLayout, sample_layouts
+
+        options = cards_in(table.legal)
+        if len(options) == 1:
+            return options[0]
+        view = table_view(table)
+        try:
+            layouts = sample_layouts(view, self.samples, self.layout_rng)
+        except NoLayout:
+            return heuristic_card(self.rng, table.hands[table.seat], table.legal, table.trick,
+                                  table.seats, table.seat, CONTRACT_TABLES[table.kind], table.rs)
+        dd = self.games.of(table)
+        total = dict.fromkeys(options, 0.0)
+        for hands in layouts:
+            seen = Table(table.rs, table.game, table.deal, table.caller, table.kind, hands,
+                         table.trick, table.seats, table.seat, table.legal, table.won)
+            for c, v in double_dummy_values(seen, dd).items():
+                total[c] += v
+        scored = {c: total[c] / len(layouts) + self.rng.gauss(0.0, self.noise)
+                  if self.noise else total[c] for c in options}
+        return max(options, key=lambda c: (scored[c], -c))
+
+
+
+def table_view(table: Table) -> SeatView:
+    """The seat to play's view of the hidden cards: the deal so far replayed by the
+    engine, as the analysis of a finished record sees it at that card."""
+    from replay.engine.deal import DealWalk, GameWalk
+    from replay.engine.report import GameReport
+    from replay.engine.walk import walk_deal
+    from replay.singledummy.knowledge import view_before_next
+
+    report = GameReport(file=None, game=table.game.index, game_id=None,
+                        variant=table.rs.variant)
+    dr = walk_deal(DealWalk(GameWalk(table.game, table.rs, report), table.deal,
+                            table.deal.number, is_last=False))
+    trick = len(dr.plays) // table.rs.players + 1
+    view = view_before_next(dr, table.rs, table.seat, trick)
+    assert view is not None  # a simulated deal in play is whole and legal
+    return view

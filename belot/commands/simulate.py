@@ -49,6 +49,13 @@ def register(sub: argparse._SubParsersAction) -> None:
                              "(default 0.25)")
     league.add_argument("--deals-per-player", type=int, default=100, metavar="D",
                         help="deals each member plays at least (default 100)")
+    league.add_argument("--honest", choices=("single-dummy", "heuristic"),
+                        default="single-dummy",
+                        help="how the members play when they do not peek: by sampled "
+                             "layouts of what their seat may know (default), or by the "
+                             "simple heuristic (fast)")
+    league.add_argument("--samples", type=int, default=8, metavar="K",
+                        help="layouts the single-dummy player samples a card (default 8)")
     p.add_argument("-o", "--output", help="write here (.bgn or .bgn.gz) instead of stdout")
     p.set_defaults(func=run)
 
@@ -104,6 +111,8 @@ def _league_problem(args: argparse.Namespace) -> str | None:
         return "--peek-rate is a share of cards between 0 and 1"
     if args.deals_per_player < 1:
         return "--deals-per-player must be at least 1"
+    if args.samples < 1:
+        return "--samples must be at least 1"
     if args.violations:
         return "--violations and --league do not go together: a league's games are legal"
     return None
@@ -111,6 +120,11 @@ def _league_problem(args: argparse.Namespace) -> str | None:
 
 def _league_games(args: argparse.Namespace):
     from replay.league import league_members, simulate_league
+    from replay.players import HeuristicPlayer, SingleDummyPlayer
 
     members = league_members(args.league, args.peekers, args.peek_rate)
-    return simulate_league(args.variant, members, args.deals_per_player, args.seed)
+    def single_dummy(seed: int) -> SingleDummyPlayer:
+        return SingleDummyPlayer(seed, samples=args.samples)
+
+    honest = HeuristicPlayer if args.honest == "heuristic" else single_dummy
+    return simulate_league(args.variant, members, args.deals_per_player, args.seed, honest)

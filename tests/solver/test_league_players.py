@@ -104,3 +104,18 @@ def test_simulate_league_refuses_impossible_leagues(args, message):
     assert done.returncode == 2
     assert done.stderr == f"belot simulate: {message}\n"
     assert done.stdout == ""
+
+
+def test_the_single_dummy_player_gives_away_less_than_the_heuristic():
+    from replay.players import SingleDummyPlayer
+
+    def by_kind(honest):
+        members = [Member(f"M{i}") for i in range(1, 5)]
+        games = list(simulate_league("yu4", members, 12, seed=8, honest=honest,
+                                     deals_per_game=4))
+        cards = [x for v in losses_by_player(games, "yu4").values() for x in v]
+        return sum(cards) / len(cards)
+
+    heuristic = by_kind(None)
+    single_dummy = by_kind(lambda seed: SingleDummyPlayer(seed, samples=8, noise=0.0))
+    assert single_dummy < heuristic * 0.75
