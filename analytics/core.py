@@ -24,6 +24,8 @@ READ_TABLES = ("games", "deals", "declarations", "tricks", "violations", "card_a
                "deal_analysis")
 #: every dataset table (views in the .duckdb file for the CLI)
 BASE_TABLES = (*READ_TABLES, "bids", "plays", "records", "rejects")
+#: the single-dummy analysis' tables (read by analytics.fairplay, only when present)
+SD_TABLES = ("card_single_dummy", "game_single_dummy")
 #: trend periods (date_trunc parts)
 FREQS = ("day", "week", "month", "quarter", "year")
 
@@ -131,13 +133,13 @@ def committed_files(root: str | os.PathLike) -> dict[str, list[str]]:
             if not any(p.startswith(staging) for paths in snap.values() for p in paths):
                 break
             time.sleep(0.01 * (attempt + 1))
-        return {t: list(snap.get(t, [])) for t in BASE_TABLES}
+        return {t: list(snap.get(t, [])) for t in (*BASE_TABLES, *SD_TABLES)}
     if not root.is_dir():
         raise FileNotFoundError(f"{root}: no such dataset folder")
     return {t: sorted(str(p) for p in (root / t).glob("**/*.parquet")
                       if not any(part.startswith((".", "_")) for part in
                                  p.relative_to(root / t).parts))
-            for t in BASE_TABLES}
+            for t in (*BASE_TABLES, *SD_TABLES)}
 
 
 def _sql_str(text: str) -> str:

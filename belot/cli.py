@@ -14,7 +14,7 @@ import sys
 
 #: subcommand modules, in the order ``belot --help`` lists them
 COMMANDS = ["fmt", "convert", "validate", "explain", "simulate", "ingest", "compact", "stats", "analyze",
-            "dashboard"]
+            "fairplay", "dashboard"]
 
 
 class VersionAction(argparse.Action):

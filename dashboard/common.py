@@ -163,6 +163,16 @@ def _head_to_head(path: str, version: str, a: str, b: str, key: FilterKey):
     return _open(path, version).head_to_head(a, b, key.to_filters())
 
 
+@st.cache_data(ttl=CACHE_TTL, max_entries=64, show_spinner="Working out the fair-play report…")
+def _fairplay(path: str, version: str, key: FilterKey, min_cards: int) -> pl.DataFrame | None:
+    from analytics.fairplay import has_single_dummy, report_frame
+
+    a = _open(path, version)
+    if not has_single_dummy(a):
+        return None
+    return report_frame(a, key.to_filters(), min_cards=min_cards)
+
+
 @st.cache_data(max_entries=64, show_spinner="Reading the game…")
 def _replay(path: str, version: str, game_id: str, roots: tuple[str, ...]):
     from dashboard.viewer import replay_from_dataset
@@ -226,6 +236,11 @@ class Data:
 
     def head_to_head(self, a: str, b: str):
         return _head_to_head(self.path, self.version, a, b, self.key)
+
+    def fairplay(self, min_cards: int) -> pl.DataFrame | None:
+        """The fair-play report (:func:`analytics.fairplay.report_frame`) of the chosen
+        games; None when the dataset has no single-dummy analysis."""
+        return _fairplay(self.path, self.version, self.key, min_cards)
 
     def roots(self) -> list[str]:
         return source_roots(self.path)
