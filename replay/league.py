@@ -9,6 +9,7 @@ legal records, deterministic for a seed.
 
 from __future__ import annotations
 
+import datetime as dt
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -39,6 +40,9 @@ def league_members(count: int, peekers: int, rate: float) -> list[Member]:
 
 HonestFactory = Callable[[int], CardPlayer]
 
+#: the date of a league's first game
+FIRST_DAY = dt.date(2026, 1, 1)
+
 
 def simulate_league(variant: str, members: list[Member], deals_per_member: int, seed: int,
                     honest: HonestFactory | None = None,
@@ -46,7 +50,9 @@ def simulate_league(variant: str, members: list[Member], deals_per_member: int, 
     """Yield games until every member has played ``deals_per_member`` deals.
 
     Each game seats the members who have played least (ties drawn at random) in a
-    random order and plays at most ``deals_per_game`` deals.  ``honest`` makes a
+    random order and plays at most ``deals_per_game`` deals.  Game ``n`` is dated
+    ``n - 1`` days after :data:`FIRST_DAY`, so that the league's first games are a
+    date range (``--where date_to=``) for reports over part of it.  ``honest`` makes a
     member's honest card player from a seed (by default the heuristic player);
     a peeking member wraps its honest player in a :class:`PeekingPlayer`.
     """
@@ -72,6 +78,7 @@ def simulate_league(variant: str, members: list[Member], deals_per_member: int, 
         game = simulate_game(variant, number, rng.randrange(1 << 30), seating,
                              max_deals=deals_per_game)
         game.tags["Event"] = "Simulated league"
+        game.tags["Date"] = (FIRST_DAY + dt.timedelta(days=number - 1)).strftime("%Y.%m.%d")
         for name in names:
             played[name] += len(game.deals)
         yield game

@@ -67,6 +67,8 @@ def test_league_tables_are_balanced_and_the_games_legal():
         assert parsed.tags["Event"] == "Simulated league"
         for s in range(1, 5):
             played[parsed.tags[f"Seat{s}"]] += len(parsed.deals)
+    assert [p.tags["Date"] for p, _ in replayed(games)][:3] == [
+        "2026.01.01", "2026.01.02", "2026.01.03"]
     assert min(played.values()) >= 4
     assert max(played.values()) - min(played.values()) <= 2  # one game's deals at most
     again = list(simulate_league("yu4", members, 4, seed=11, deals_per_game=2))
