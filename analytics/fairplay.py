@@ -58,7 +58,7 @@ SHRINK = 20
 #: one row per analysed position, with whose card it was and what kind of position
 POSITIONS_SQL = """
 pos AS (
-  SELECT g.variant::VARCHAR AS variant, c.seat,
+  SELECT g.gkey, g.variant::VARCHAR AS variant, c.seat,
          seat_name(c.seat, g.s1, g.s2, g.s3, g.s4) AS player,
          CASE WHEN g.partnership AND g.seats = 4 THEN
            least(seat_name(c.seat, g.s1, g.s2, g.s3, g.s4),
@@ -74,8 +74,8 @@ pos AS (
          list_has_any(a.best, c.sd_best) AS agree
   FROM card_single_dummy c
   JOIN card_analysis a ON a.game_id = c.game_id AND a.deal = c.deal AND a.idx = c.idx
-  JOIN fg g ON g.game_id = c.game_id
-  JOIN fd d ON d.gkey = g.gkey AND d.deal = c.deal
+  JOIN f_games g ON g.game_id = c.game_id
+  JOIN f_deals d ON d.gkey = g.gkey AND d.deal = c.deal
   WHERE NOT c.betl AND NOT c.determined AND d.bidder IS NOT NULL
 )"""
 
@@ -101,16 +101,14 @@ TALLY_COLUMNS = """
   count(*) FILTER (WHERE lead AND sd_best) AS lead_sd_best
 """
 
-TALLY_SQL = f"""
+#: the fact table of the report: one row per game and seat, its positions counted
+#: (built once per snapshot, like the analytics' other f_ tables)
+F_CARD_SD = f"""
+CREATE OR REPLACE TABLE f_card_sd AS
 WITH {POSITIONS_SQL.strip()}
-SELECT 'population' AS kind, NULL::VARCHAR AS player, variant, {TALLY_COLUMNS}
-FROM pos GROUP BY variant
-UNION ALL
-SELECT 'player', player, variant, {TALLY_COLUMNS}
-FROM pos WHERE player IS NOT NULL GROUP BY player, variant
-UNION ALL
-SELECT 'partnership', pair, variant, {TALLY_COLUMNS}
-FROM pos WHERE pair IS NOT NULL GROUP BY pair, variant
+SELECT gkey, variant, seat, player, pair, {TALLY_COLUMNS}
+FROM pos GROUP BY gkey, variant, seat, player, pair
+ORDER BY gkey, seat
 """
 
 
@@ -153,6 +151,24 @@ class Tally:
 
 
 TALLY_FIELDS = tuple(f.name for f in fields(Tally))
+#: Tally's sums of points (the other counts are whole numbers)
+_POINT_SUMS = {"def_sd_loss", "def_sd_loss_sq", "call_sd_loss", "call_sd_loss_sq",
+               "lead_sd_loss"}
+_SUMS = ", ".join(f"sum({f})::{'DOUBLE' if f in _POINT_SUMS else 'BIGINT'} AS {f}"
+                  for f in TALLY_FIELDS[3:])
+
+#: the population's, the players' and the pairs' tallies over the chosen games (``fg``)
+TALLY_SQL = f"""
+WITH t AS (SELECT * FROM f_card_sd WHERE gkey IN (SELECT gkey FROM fg))
+SELECT 'population' AS kind, NULL::VARCHAR AS player, variant, {_SUMS}
+FROM t GROUP BY variant
+UNION ALL
+SELECT 'player', player, variant, {_SUMS}
+FROM t WHERE player IS NOT NULL GROUP BY player, variant
+UNION ALL
+SELECT 'partnership', pair, variant, {_SUMS}
+FROM t WHERE pair IS NOT NULL GROUP BY pair, variant
+"""
 
 #: the report's columns, in order (``belot fairplay --json/--csv``)
 REPORT_FIELDS = (
@@ -178,18 +194,34 @@ def ratio(k: float, n: float) -> float | None:
 
 
 def binomial_tail(k: int, n: int, p: float) -> float:
-    """P(X >= k) for X ~ Binomial(n, p), summed exactly (in logs, term by term)."""
+    """P(X >= k) for X ~ Binomial(n, p), summed exactly (to about 1e-12 relative).
+
+    Summed term by term from the probability of k (in logs), each next term by
+    the ratio of neighbours, until the terms no longer count; above the mode the
+    upper tail directly, at or below it one minus the lower tail (then at least
+    about a half, so nothing is lost to the subtraction)."""
     if k <= 0:
         return 1.0
     if k > n or p <= 0.0:
         return 0.0
     if p >= 1.0:
         return 1.0
-    lp, lq = math.log(p), math.log1p(-p)
-    base = math.lgamma(n + 1)
-    terms = [math.exp(base - math.lgamma(i + 1) - math.lgamma(n - i + 1) + i * lp
-                      + (n - i) * lq) for i in range(k, n + 1)]
-    return min(1.0, math.fsum(terms))
+    q = 1.0 - p
+    upper = k > (n + 1) * p
+    i = k if upper else k - 1
+    term = math.exp(math.lgamma(n + 1) - math.lgamma(i + 1) - math.lgamma(n - i + 1)
+                    + i * math.log(p) + (n - i) * math.log1p(-p))
+    terms = [term]
+    while (i < n if upper else i > 0) and term >= terms[0] * 1e-18:
+        if upper:
+            term *= (n - i) / (i + 1) * p / q
+            i += 1
+        else:
+            term *= i / (n - i + 1) * q / p
+            i -= 1
+        terms.append(term)
+    total = math.fsum(terms)
+    return min(1.0, total) if upper else max(0.0, 1.0 - total)
 
 
 def normal_tail(z: float) -> float:
@@ -381,27 +413,17 @@ class NoSingleDummy(LookupError):
 
 def has_single_dummy(a) -> bool:
     """Whether the dataset holds single-dummy rows (``belot analyze --single-dummy
-    --into``); makes the ``card_single_dummy`` view on first use."""
-    from analytics.core import base_view_sql
-
-    paths = a.files.get("card_single_dummy", [])
-    if not paths:
+    --into``); on first use, makes the ``card_single_dummy`` view over them and the
+    fact table ``f_card_sd`` (:data:`F_CARD_SD`)."""
+    if not a.files.get("card_single_dummy"):
         return False
     with a._lock:
-        if "card_single_dummy" not in a._built:
-            a.con.execute(base_view_sql("card_single_dummy", paths))
-            a._built.add("card_single_dummy")
+        if "f_card_sd" not in a._built:
+            a._ensure(("f_games", "f_deals"))
+            a.table_view("card_single_dummy")
+            a.con.execute(F_CARD_SD)
+            a._built.add("f_card_sd")
     return True
-
-
-def _positions_query(a, filters, select: str) -> tuple[str, dict]:
-    """``select`` (a query over ``pos``) with the filtered ``fg`` and ``fd`` before it."""
-    from analytics.core import _compose, _scope
-
-    needs = ("f_games", "f_deals")
-    a._ensure(needs)
-    scope, params = _scope(filters, needs)
-    return _compose(scope, select), params
 
 
 def tallies(a, filters=None) -> list[Tally]:
@@ -409,7 +431,7 @@ def tallies(a, filters=None) -> list[Tally]:
     over the games the filters choose (:class:`analytics.Filters`)."""
     if not has_single_dummy(a):
         raise NoSingleDummy("the dataset has no single-dummy analysis")
-    sql, params = _positions_query(a, filters, TALLY_SQL)
+    sql, params = a.filtered(TALLY_SQL, filters, ("f_games",))
     with a._lock:
         rows = a.con.sql(sql, params=params or None).fetchall()
     return [Tally(*r) for r in rows]
@@ -427,9 +449,8 @@ def report_frame(a, filters=None, min_cards: int = MIN_CARDS,
 
 # ------------------------------------------------------- the metrics' compute
 
-#: sd_accuracy's dimensions over ``pos``
-SD_DIMS = {"player": "player", "partnership": "pair", "variant": "variant",
-           "role": "CASE WHEN caller THEN 'caller' ELSE 'defence' END"}
+#: sd_accuracy's dimensions: columns of the per-camp rows of f_card_sd
+SD_DIMS = {"player": "player", "partnership": "pair", "variant": "variant", "role": "role"}
 SD_ACCURACY_FIELDS = ("cards", "avg_sd_loss", "sd_best_rate", "dd_best_rate")
 
 
@@ -443,12 +464,16 @@ def sd_accuracy_metric(a, m, dims: list[str], filters) -> pl.DataFrame:
                                     **{f: pl.Float64 for f in SD_ACCURACY_FIELDS[1:]}})
     cols = "".join(f"{SD_DIMS[d]} AS {d}, " for d in dims)
     order = ("ORDER BY " + ", ".join(f"{d} NULLS LAST" for d in dims)) if dims else ""
-    sql, params = _positions_query(a, filters, f"""
-WITH {POSITIONS_SQL.strip()}
-SELECT {cols}count(*)::BIGINT AS cards, avg(sd_loss) AS avg_sd_loss,
-       avg(sd_best::INTEGER) AS sd_best_rate, avg(dd_best::INTEGER) AS dd_best_rate
-FROM pos GROUP BY ALL {order}
-""")
+    camps = " UNION ALL ".join(
+        f"SELECT variant, player, pair, '{role}' AS role, {c}_n AS n, {c}_sd_loss AS loss, "
+        f"{c}_sd_best AS sd, {c}_dd_best AS dd FROM f_card_sd "
+        "WHERE gkey IN (SELECT gkey FROM fg)" for role, c in (("defence", "def"),
+                                                              ("caller", "call")))
+    sql, params = a.filtered(f"""
+SELECT {cols}sum(n)::BIGINT AS cards, sum(loss) / sum(n) AS avg_sd_loss,
+       sum(sd) / sum(n) AS sd_best_rate, sum(dd) / sum(n) AS dd_best_rate
+FROM ({camps}) AS u GROUP BY ALL HAVING sum(n) > 0 {order}
+""", filters, ("f_games",))
     return a._run(sql, params)
 
 

@@ -79,6 +79,9 @@ class Metric:
     den_from: str = "fgs"
     #: fact tables a dimension needs besides ``needs``
     needs_by: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: the single-dummy analysis' tables it reads (``belot analyze --single-dummy
+    #: --into``): without their rows the metric has nothing to count
+    single_dummy: tuple[str, ...] = ()
 
     def needs_for(self, by) -> tuple[str, ...]:
         """The fact tables the query reads for these dimensions."""
@@ -611,6 +614,7 @@ _add(Metric(
     needs=("f_games", "f_deals"),
     default_by=("player",),
     compute=sd_accuracy_metric,
+    single_dummy=("card_single_dummy",),
 ))
 
 _add(Metric(
@@ -641,6 +645,7 @@ _add(Metric(
     default_by=("kind", "player", "variant"),
     always_by=("kind", "player", "variant"),
     compute=fairplay_metric,
+    single_dummy=("card_single_dummy",),
 ))
 
 

@@ -8,7 +8,8 @@ solves and the kernel's nodes; per kind the median and 95th percentile of the
 time; then, on the first ``--baseline`` deals of each kind, the same layouts
 solved from scratch: every (layout, legal card) pair by a fresh game (a fresh
 transposition table key space, no equivalent cards shared, identical layouts
-solved again), and the ratio of the two times.  ``--no-keep`` draws every
+solved again), and the ratio of the two in CPU seconds (the wall clock moves with
+the machine's load) and in nodes.  ``--no-keep`` draws every
 position's layouts afresh instead of keeping a seat's still-consistent ones.
 
 Accuracy (``--accuracy``): the standard error of ``sd_before`` over every card
@@ -46,8 +47,10 @@ from replay.singledummy.values import (  # noqa: E402
 from replay.solver.analysis import deal_game, game_ruleset, playable  # noqa: E402
 from replay.solver.search import Position, warm  # noqa: E402
 
-#: contract kinds as the goals group them
+#: contract kinds as the goals group them, and the bundled records each is taken from
+#: (yu4 plays trump suits only; bg4 also No trumps and All trumps)
 KINDS = ("suit", "NT", "AT")
+KIND_VARIANTS = {"suit": "yu4", "NT": "bg4", "AT": "bg4"}
 #: the variants of the accuracy table (the bundled simulated records)
 ACCURACY_VARIANTS = ("yu4", "bg4", "contree", "ru3", "hu3")
 
@@ -69,15 +72,10 @@ def deals_of(variant: str) -> Iterator[tuple[DealReport, Ruleset]]:
                 yield dr, rs
 
 
-def pick(variant: str, per_kind: int) -> dict[str, list[tuple[DealReport, Ruleset]]]:
-    out: dict[str, list[tuple[DealReport, Ruleset]]] = {k: [] for k in KINDS}
-    for dr, rs in deals_of(variant):
-        got = out[kind_of(dr)]
-        if len(got) < per_kind:
-            got.append((dr, rs))
-        if all(len(v) >= per_kind for v in out.values()):
-            break
-    return out
+def pick(kind: str, variant: str, count: int) -> list[tuple[DealReport, Ruleset]]:
+    """The first ``count`` deals of that contract kind in ``data/sim/<variant>``."""
+    return list(itertools.islice(((dr, rs) for dr, rs in deals_of(variant)
+                                  if kind_of(dr) == kind), count))
 
 
 class Recording:
@@ -119,38 +117,47 @@ def percentile(xs: list[float], q: float) -> float:
 
 
 def speed(args: argparse.Namespace) -> None:
-    picked = pick(args.variant, args.deals)
-    print(f"{args.variant}: {args.samples} layouts a position, seed {args.seed}, one core, "
-          f"keep layouts: {'no' if args.no_keep else 'yes'}")
-    print(f"{'kind':<5} {'deal':>5} {'cards':>5} {'solves':>7} {'nodes':>10} {'s':>7}")
+    variants = {k: args.variant or v for k, v in KIND_VARIANTS.items()}
+    print(f"{args.samples} layouts a position, seed {args.seed}, one core, keep layouts: "
+          f"{'no' if args.no_keep else 'yes'}; deals: "
+          + ", ".join(f"{k} from data/sim/{v}" for k, v in variants.items()))
+    print(f"{'kind':<5} {'deal':>5} {'cards':>5} {'solves':>7} {'nodes':>10} {'s':>7} "
+          f"{'cpu s':>7}")
     times: dict[str, list[float]] = {k: [] for k in KINDS}
+    cpus: dict[str, list[float]] = {k: [] for k in KINDS}
     ratios: dict[str, list[float]] = {k: [] for k in KINDS}
     for kind in KINDS:
-        for i, (dr, rs) in enumerate(picked[kind]):
+        for i, (dr, rs) in enumerate(pick(kind, variants[kind], args.deals)):
             source = SampledLayouts(dr, rs, args.samples, args.seed, keep=not args.no_keep)
             rec = Recording(source)
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             sd = single_dummy_deal(dr, rs, args.samples, args.seed, layouts=rec)
-            dt = time.perf_counter() - t0
+            dt, cpu = time.perf_counter() - t0, time.process_time() - c0
             assert sd is not None
             times[kind].append(dt)
+            cpus[kind].append(cpu)
             print(f"{kind:<5} {dr.deal:>5} {len(sd.cards):>5} {sd.solves:>7,} "
-                  f"{sd.nodes:>10,} {dt:>7.3f}")
+                  f"{sd.nodes:>10,} {dt:>7.3f} {cpu:>7.3f}")
             if i < args.baseline:
+                c0 = time.process_time()
                 base, solves, nodes = from_scratch(dr, rs, rec.seen)
-                ratios[kind].append(base / dt)
-                print(f"{'':<5} {'from scratch:':>19} {solves:>7,} {nodes:>10,} {base:>7.3f}"
-                      f"   ratio {base / dt:.1f}x")
+                base_cpu = time.process_time() - c0
+                ratios[kind].append(base_cpu / cpu)
+                print(f"{'':<5} {'from scratch:':>19} {solves:>7,} {nodes:>10,} {base:>7.3f} "
+                      f"{base_cpu:>7.3f}   ratio {base_cpu / cpu:.1f}x (CPU), "
+                      f"{nodes / sd.nodes:.1f}x (nodes)")
     print()
-    print(f"{'kind':<5} {'deals':>5} {'median s':>9} {'p95 s':>7} {'vs scratch':>10}")
+    print(f"{'kind':<5} {'deals':>5} {'median s':>9} {'p95 s':>7} {'median cpu':>10} "
+          f"{'p95 cpu':>8} {'vs scratch':>10}")
     for kind in KINDS:
-        ts = times[kind]
+        ts, cs = times[kind], cpus[kind]
         if not ts:
-            print(f"{kind:<5} {0:>5}  (no deal of this kind in data/sim/{args.variant})")
+            print(f"{kind:<5} {0:>5}  (no deal of this kind in data/sim/{variants[kind]})")
             continue
         r = f"{statistics.median(ratios[kind]):.1f}x" if ratios[kind] else "-"
         print(f"{kind:<5} {len(ts):>5} {statistics.median(ts):>9.3f} "
-              f"{percentile(ts, 0.95):>7.3f} {r:>10}")
+              f"{percentile(ts, 0.95):>7.3f} {statistics.median(cs):>10.3f} "
+              f"{percentile(cs, 0.95):>8.3f} {r:>10}")
 
 
 def accuracy(args: argparse.Namespace) -> None:
@@ -183,7 +190,9 @@ def accuracy(args: argparse.Namespace) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--variant", default="yu4")
+    ap.add_argument("--variant", default=None,
+                    help="take every kind from data/sim/VARIANT (default: suit contracts "
+                         "from yu4, No trumps and All trumps from bg4)")
     ap.add_argument("--deals", type=int, default=8, help="deals per contract kind")
     ap.add_argument("--samples", type=int, default=32)
     ap.add_argument("--seed", type=int, default=0)

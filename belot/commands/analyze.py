@@ -22,6 +22,12 @@ contract, when a penalty ended it, or when its hands are not all known
 (written, or shown whole by a complete play); its analysis stops at its first
 illegal card.
 
+A game that does not parse has no deal to analyse: it is reported on stderr as
+  club.bgn:14:1: P101 message (game N)
+as 'belot validate' reports it.  Exit status (belot --help): 1 when any game
+did not parse, 2 when nothing could be read (no record found; a file that
+cannot be read to its end is named and the other files analysed), else 0.
+
 Per player (the SeatN tags, else "seat N"): cards analysed, average points lost
 per card and the cards that lost 10 points or more.
 
@@ -114,27 +120,39 @@ def single_dummy(args: argparse.Namespace) -> tuple[int, int] | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ingest.pipeline import job_failed
+    from belot.exits import Exit
+    from belot.inputs import files_to_read, say
+    from ingest.pipeline import expand_inputs, job_failed
     from ingest.runs.analyze import PlayerTally, analyse_paths
     from replay.model.jsontext import dumps
 
     if args.into is not None or not args.paths:
         return run_into(args)
 
+    files = files_to_read("analyze", args.paths, expand_inputs, "nothing analysed")
+    if not files:
+        return Exit.NOT_CHECKED
+    files = list(dict.fromkeys(files))  # a file named twice is analysed once
     prepare(args)
     out = sys.stdout
     show_progress = not args.quiet and sys.stderr.isatty()
     players: dict[str, PlayerTally] = {}
-    games = deals = 0
+    games = deals = unparsed = 0
+    unreadable: list[str] = []
     started = last = time.monotonic()
     try:
-        for result in analyse_paths(args.paths, workers=args.workers, scheduler=args.scheduler,
-                                    chunk_chars=chunk_chars(args),
+        for result in analyse_paths(files, workers=args.workers, scheduler=args.scheduler,
+                                    chunk_chars=chunk_chars(args), unreadable=unreadable,
                                     single_dummy=single_dummy(args)):
             games += result.games
             deals += len(result.deals)
             for name, t in result.players.items():
                 players.setdefault(name, PlayerTally()).merge(t)
+            if result.errors and show_progress:
+                sys.stderr.write("\r\x1b[K")
+            for line in result.errors:
+                print(line, file=sys.stderr)
+            unparsed += result.unparsed
             for d in result.deals:
                 if args.json:
                     out.write(dumps(d) + "\n")
@@ -151,13 +169,19 @@ def run(args: argparse.Namespace) -> int:
     if show_progress:
         sys.stderr.write("\n")
     elapsed = time.monotonic() - started
-    if not args.json:
-        out.write(players_text(players, args.single_dummy))
+    if games and not args.json:
+        out.write(players_text(players, unparsed, args.single_dummy))
     out.flush()
+    for line in unreadable:
+        say("analyze", line)
     rate = deals / elapsed if elapsed > 0 else 0.0
-    print(f"{games:,} game(s), {deals:,} deal(s) analysed in {elapsed:.1f} s ({rate:,.1f} deals/s)",
-          file=sys.stderr)
-    return 0
+    print(f"{games:,} game(s), {deals:,} deal(s) analysed in {elapsed:.1f} s ({rate:,.1f} deals/s)"
+          + (f"; {unparsed:,} game(s) did not parse" if unparsed else ""), file=sys.stderr)
+    if not games and not unreadable:
+        say("analyze", f"nothing analysed: no game in {' '.join(files)}")
+    if unreadable or not games:
+        return Exit.NOT_CHECKED
+    return Exit.FINDINGS if unparsed else Exit.OK
 
 
 def prepare(args: argparse.Namespace) -> None:
@@ -204,9 +228,12 @@ def single_dummy_text(c: dict) -> str:
             f"(best: {' '.join(c['sd_best'])})")
 
 
-def players_text(players: dict, single_dummy: bool = False) -> str:
+def players_text(players: dict, unparsed: int = 0, single_dummy: bool = False) -> str:
     """The per-player table, by average loss per card (best first); with
     ``single_dummy``, the average single-dummy loss beside it."""
+    if not players and unparsed:
+        return (f"no deal could be analysed: {unparsed:,} game(s) did not parse (the P1xx "
+                "lines on stderr say where)\n")
     if not players:
         return "no deal could be analysed (hands, contract and play are needed)\n"
     width = max(6, *(len(n) for n in players))

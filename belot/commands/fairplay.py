@@ -80,29 +80,31 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from belot.commands.stats import UsageError, parse_where
+    from belot.exits import Exit
 
     if args.min_cards < 0 or args.min_positions < 1:
         print("belot fairplay: --min-cards must be >= 0 and --min-positions >= 1",
               file=sys.stderr)
-        return 2
+        return Exit.NOT_CHECKED
     try:
         filters = parse_where(args.where)
         return _run(args, filters, sys.stdout)
     except (UsageError, ValueError, FileNotFoundError) as exc:
         print(f"belot fairplay: {exc}", file=sys.stderr)
-        return 2
+        return Exit.NOT_CHECKED
 
 
 def _run(args: argparse.Namespace, filters, out) -> int:
     from analytics import open_dataset, to_json_rows
     from analytics.fairplay import has_single_dummy, report_frame
+    from belot.exits import Exit
 
     with open_dataset(args.dataset) as a:
         if not has_single_dummy(a):
             print(f"belot fairplay: {args.dataset} has no single-dummy analysis; run "
                   f"`belot analyze --single-dummy --into {args.dataset}` first",
                   file=sys.stderr)
-            return 1
+            return Exit.NOT_CHECKED
         df = report_frame(a, filters, min_cards=args.min_cards,
                           min_test_n=args.min_positions)
     if args.json:
@@ -111,7 +113,7 @@ def _run(args: argparse.Namespace, filters, out) -> int:
         out.write(df.write_csv())
     else:
         out.write(format_report(df.to_dicts(), args.min_cards))
-    return 0
+    return Exit.OK
 
 
 def _fmt(v, spec: str) -> str:

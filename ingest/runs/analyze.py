@@ -21,14 +21,14 @@ import datetime as dt
 import re
 import shutil
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pyarrow.parquet as pq
 
-from ingest.chunks import iter_chunks
+from ingest.chunks import iter_chunks, until_fault
 from ingest.dataset import Dataset, DatasetError, State, load_ids, new_batch_id
 from ingest.events import Context, RowSink
 from ingest.pipeline import (
@@ -57,6 +57,7 @@ class ChunkTask:
     kind: str
     text: str
     index_offset: int
+    first_line: int = 1  # the line of the file the text starts on
     #: also the single-dummy analysis: (layouts per position, seed)
     single_dummy: tuple[int, int] | None = None
 
@@ -97,6 +98,11 @@ class ChunkResult:
     players: dict[str, PlayerTally] = field(default_factory=dict)
     games: int = 0
     seconds: float = 0.0
+    #: ``file:line:col: P1xx message (game N)`` for each parse error: a game that does
+    #: not parse has no deal to analyse
+    errors: list[str] = field(default_factory=list)
+    #: the games of ``games`` that did not parse
+    unparsed: int = 0
 
 
 def player_name(tags: dict, seat: int) -> str:
@@ -106,6 +112,7 @@ def player_name(tags: dict, seat: int) -> str:
 
 def analyse_chunk(task: ChunkTask) -> ChunkResult:
     """Read a chunk's games, replay and solve each deal; runs in a worker."""
+    from ingest.bgn.files import format_error
     from replay.solver.analysis import analyse_game, contract_text, game_ruleset
 
     t0 = time.perf_counter()
@@ -113,6 +120,9 @@ def analyse_chunk(task: ChunkTask) -> ChunkResult:
     for i, game in enumerate(read_chunk_games(task)):
         out.games += 1
         number = task.index_offset + i + 1
+        if game.errors:
+            out.unparsed += 1
+            out.errors += format_error(task.source, game, task.first_line, number)
         report, deals = analyse_game(game)
         rs = game_ruleset(game) if task.single_dummy is not None and deals else None
         by_number = {dr.deal: dr for dr in report.deals}
@@ -148,18 +158,23 @@ def add_single_dummy(obj: dict, dr: DealReport, rs: Ruleset, samples: int,
     position (``idx``)."""
     from replay.singledummy.values import single_dummy_deal
 
-    sd = single_dummy_deal(dr, rs, samples, seed)
+    failed = None
+    try:
+        sd = single_dummy_deal(dr, rs, samples, seed)
+    except Exception as exc:  # noqa: BLE001 - one deal's failure must not end the run
+        sd, failed = None, f"the single-dummy analysis failed: {type(exc).__name__}: {exc}"
     by_idx = {} if sd is None else {c.idx: c for c in sd.cards}
     for idx, card in enumerate(obj["cards"], 1):
         c = by_idx.get(idx)
         card.update(_NO_LAYOUT if c is None else c.to_json())
-    obj["sd_stopped"] = None if sd is None else sd.stopped
+    obj["sd_stopped"] = failed if sd is None else sd.stopped
     obj["sd_notes"] = [] if sd is None else sd.notes
     return {idx: c.sd_loss for idx, c in by_idx.items()}
 
 
 def analyse_paths(paths: Iterable[str], *, workers: int | None = None,
                   scheduler: str | None = None, chunk_chars: int = 16 << 10,
+                  unreadable: list[str] | None = None,
                   single_dummy: tuple[int, int] | None = None) -> Iterator[ChunkResult]:
     """Analyse files, folders and globs; yields each chunk's result in input order.
 
@@ -167,15 +182,26 @@ def analyse_paths(paths: Iterable[str], *, workers: int | None = None,
     ``workers``: processes (default every core; 0 = in this process);
     ``scheduler``: a dask.distributed scheduler address.  Small chunks (16 KB of
     text, a few games) keep every core busy: solving costs far more than reading.
+    A file that cannot be read to its end (a damaged ``.gz``) ends its own chunks:
+    ``PATH: cannot read to its end (why)`` goes to ``unreadable``, and the other
+    files are analysed.
     """
     files = list(dict.fromkeys(expand_inputs(paths)))
     executor, in_flight, close = make_executor(workers, scheduler)
 
+    def noted(path: str) -> Callable[[Exception], None]:
+        def note(exc: Exception) -> None:
+            if unreadable is None:
+                raise exc
+            unreadable.append(f"{path}: cannot read to its end ({exc})")
+        return note
+
     def tasks() -> Iterator[ChunkTask]:
         for path in files:
-            for chunk in iter_chunks(path, source=path, target_chars=chunk_chars):
+            chunks = iter_chunks(path, source=path, target_chars=chunk_chars)
+            for chunk in until_fault(chunks, noted(path)):
                 yield ChunkTask(chunk.source, chunk.kind, chunk.text, chunk.index_offset,
-                                single_dummy)
+                                chunk.first_line, single_dummy)
 
     try:
         yield from in_order(executor, analyse_chunk, tasks(), in_flight)

@@ -87,6 +87,9 @@ def replay_game(game: Game, file: str | None = None, game_id: str | None = None)
     """Replay one game and return its report (docs/bgn/report.md)."""
     variant = game.tags.get("Variant")
     report = GameReport(file=file, game=game.index, game_id=game_id, variant=variant)
+    if game.warnings:
+        report.warnings = [Violation(w.code, w.line, w.col, None, None, None, w.message)
+                           for w in game.warnings]
     if game.errors:
         report.game_id = None
         report.parse_failed = True

@@ -18,7 +18,6 @@ gives every layout the probability ``1 / layouts(0, sizes)``: i.i.d. uniform.
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from dataclasses import dataclass, field
 from itertools import product
 from math import factorial
@@ -106,11 +105,11 @@ class Layouts:
             got = self._splits[key] = (splits, cumulative)
         return got
 
-    def sample(self, count: int, rng: np.random.Generator) -> list[list[int]]:
-        """``count`` uniform layouts: per layout, the mask each holder receives (in
-        holder order).  The caller has checked that ``count()`` is not 0."""
-        nh = len(self.holders)
-        masks = np.zeros((count, nh), dtype=np.uint64)
+    def sample(self, count: int, rng: np.random.Generator) -> np.ndarray:
+        """``count`` uniform layouts: a ``(count, holders)`` array of the mask each
+        holder receives (in holder order).  The caller has checked that ``count()``
+        is not 0."""
+        masks = np.zeros((count, len(self.holders)), dtype=np.uint64)
         splits = self._draw_splits(count, rng)
         for i, cc in enumerate(self.classes):
             k = len(cc.cards)
@@ -130,47 +129,41 @@ class Layouts:
                 taken = (column >= start[:, None]) & (column < end[:, None])
                 masks[:, h] |= np.bitwise_or.reduce(np.where(taken, dealt, 0), axis=1)
                 start = end
-        return [[int(m) for m in row] for row in masks.tolist()]
+        return masks
 
     def _draw_splits(self, count: int, rng: np.random.Generator) -> list[np.ndarray]:
-        """Per class, a ``(count, holders of the class)`` array of the drawn splits."""
+        """Per class, a ``(count, holders of the class)`` array of the drawn splits.
+        The layouts that reach a class with the same room left draw together."""
         out = [np.zeros((count, len(cc.holders)), dtype=np.int64) for cc in self.classes]
-        raw = rng.integers(0, _DRAW, size=(count, len(self.classes)), dtype=np.int64).tolist()
-        for r in range(count):
-            room = self.sizes
-            for i, cc in enumerate(self.classes):
+        rooms: dict[Room, np.ndarray] = {self.sizes: np.arange(count)}
+        for i, cc in enumerate(self.classes):
+            reached: dict[Room, list[np.ndarray]] = {}
+            for room, rows in rooms.items():
                 splits, cumulative = self._choices(i, room)
-                if len(splits) == 1:
-                    split = splits[0]
-                else:
-                    u = _below(cumulative[-1], raw[r][i], rng)
-                    split = splits[bisect_right(cumulative, u)]
-                out[i][r] = split
-                rest = list(room)
-                for h, took in zip(cc.holders, split, strict=True):
-                    rest[h] -= took
-                room = tuple(rest)
+                pick = _pick(cumulative, len(rows), rng)
+                out[i][rows] = np.array(splits, dtype=np.int64)[pick]
+                for j in np.unique(pick).tolist():
+                    rest = list(room)
+                    for h, took in zip(cc.holders, splits[j], strict=True):
+                        rest[h] -= took
+                    reached.setdefault(tuple(rest), []).append(rows[pick == j])
+            rooms = {room: np.concatenate(parts) for room, parts in reached.items()}
         return out
 
 
-def _below(total: int, draw: int, rng: np.random.Generator) -> int:
-    """A uniform integer in ``[0, total)`` from a uniform 63-bit ``draw``: taken
-    modulo ``total`` when it falls below the largest multiple of ``total`` (no
-    bias), else drawn again."""
-    if total >= _DRAW:
-        # more layouts than one draw covers: enough 63-bit draws side by side
-        words = -(-total.bit_length() // 63) + 1
-        limit = (1 << (63 * words)) // total * total
-        while True:
-            value = 0
-            for _ in range(words):
-                value = (value << 63) | int(rng.integers(0, _DRAW, dtype=np.int64))
-            if value < limit:
-                return value % total
-    limit = _DRAW // total * total
-    while draw >= limit:
-        draw = int(rng.integers(0, _DRAW, dtype=np.int64))
-    return draw % total
+def _pick(cumulative: list[int], count: int, rng: np.random.Generator) -> np.ndarray:
+    """``count`` indices drawn with the probabilities of the weights whose running
+    sums are ``cumulative`` (exact integers): a uniform integer below the total,
+    placed among the running sums."""
+    if len(cumulative) == 1:
+        return np.zeros(count, dtype=np.int64)
+    total = cumulative[-1]
+    # the seat to play holds a card, so at most 31 hidden cards go to at most four
+    # holders: at most 31! / (8! 8! 8! 7!), about 2.5e16 layouts, below one int64 draw
+    assert total < _DRAW
+    # Generator.integers draws an exact uniform integer in [0, total)
+    u = rng.integers(0, total, size=count, dtype=np.int64)
+    return np.searchsorted(np.array(cumulative, dtype=np.int64), u, side="right")
 
 
 def _splits(k: int, rooms: list[int]) -> list[Split]:

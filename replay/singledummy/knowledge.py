@@ -34,10 +34,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from replay.engine.report import DealReport, PlayRecord
-from replay.model.cards import CARD_TEXT, CONTRACT_TABLES, NO_TRUMPS, ContractTables, popcount
+from replay.model.cards import (
+    CARD_TEXT,
+    CONTRACT_TABLES,
+    NO_TRUMPS,
+    ContractTables,
+    cards_in,
+    popcount,
+)
 from replay.rules.bela import BELA_CARDS
 from replay.rules.declarations import parse_combo
-from replay.rules.legality import judge
+from replay.rules.legality import judge, trick_winner
 from replay.rules.ruleset import Ruleset
 from replay.singledummy.classes import Layouts, layouts_of
 from replay.solver.analysis import unplayable_reason
@@ -116,11 +123,13 @@ def duty_witnesses(card: int, trick: Sequence[int], seats: Sequence[int], seat: 
     from the hand ``{card, x}``."""
     if not trick:
         return 0
+    cards = list(trick)
+    w = trick_winner(cards, ct)  # the same for every hand: found once
     base = 1 << card
     out = 0
     for x in range(32):
-        if x != card and judge(base | 1 << x, card, list(trick), seats, seat, ct, rs.duties,
-                               rs.side_of)[1] is not None:
+        if x != card and judge(base | 1 << x, card, cards, seats, seat, ct, rs.duties,
+                               rs.side_of, w)[1] is not None:
             out |= 1 << x
     return out
 
@@ -157,7 +166,7 @@ class _Reader:
         if t != self.number:
             self.trick, self.seats, self.number = [], [], t
         witnesses = duty_witnesses(card, self.trick, self.seats, seat, self.ct, self.rs)
-        for x in _bits(witnesses & ~f.barred.get(seat, 0)):
+        for x in cards_in(witnesses & ~f.barred.get(seat, 0)):
             f.why_barred[(seat, x)] = (card, t)
         f.barred[seat] = f.barred.get(seat, 0) | witnesses
         if word is not None and word.startswith("bela") and self.bela_cards >> card & 1:
@@ -169,15 +178,6 @@ class _Reader:
         f.played_by[seat] = f.played_by.get(seat, 0) | 1 << card
         self.trick.append(card)
         self.seats.append(seat)
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def table_knowledge(dr: DealReport, rs: Ruleset, seat: int) -> dict[int, int]:
@@ -197,7 +197,8 @@ def table_knowledge(dr: DealReport, rs: Ruleset, seat: int) -> dict[int, int]:
 
 def seat_view(dr: DealReport, rs: Ruleset, index: int) -> SeatView | None:
     """The view of the seat that plays card ``index`` (from 0, into ``dr.plays``);
-    None where the deal cannot be analysed (``analysable_plays``)."""
+    None where the deal cannot be analysed (``analysable_plays``).  Each call reads
+    the plays before ``index``; ``seat_views`` reads them once for every card."""
     plays = analysable_plays(dr, rs)
     if not 0 <= index < len(plays):
         return None
@@ -241,14 +242,14 @@ def _view(dr: DealReport, rs: Ruleset, f: _Facts, play: PlayRecord, index: int) 
         shown = (f.shown.get(s, 0) | table.get(s, 0)) & ~f.played
         mine = shown & own
         if mine and conflict is None:
-            x = _bits(mine)[0]
+            x = cards_in(mine)[0]
             said = f.why_shown.get((s, x))
             conflict = (f"seat {s} said bela on {CARD_TEXT[said]}, but " if said is not None
                         else f"seat {s} was shown to hold {CARD_TEXT[x]}, but ") + (
                 f"{CARD_TEXT[x]} is in the hand of seat {seat}")
         clash = shown & f.barred.get(s, 0)
         if clash and conflict is None:
-            x = _bits(clash)[0]
+            x = cards_in(clash)[0]
             card, t = f.why_barred[(s, x)]
             said = f.why_shown.get((s, x))
             conflict = (f"seat {s} said bela on {CARD_TEXT[said]}, so it held " if said is not None
@@ -260,7 +261,7 @@ def _view(dr: DealReport, rs: Ruleset, f: _Facts, play: PlayRecord, index: int) 
     outside = rs.deck & ~dealt
     known[OUT_OF_PLAY] = table.get(OUT_OF_PLAY, 0) & outside
     if conflict is None and table.get(OUT_OF_PLAY, 0) & ~outside:
-        x = _bits(table[OUT_OF_PLAY] & ~outside)[0]
+        x = cards_in(table[OUT_OF_PLAY] & ~outside)[0]
         conflict = f"{CARD_TEXT[x]} was seen out of play, yet a seat holds it"
     sizes[OUT_OF_PLAY] = popcount(outside) - popcount(known[OUT_OF_PLAY])
     seen = own | f.played

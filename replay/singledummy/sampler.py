@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from replay.model.cards import CARD_TEXT
 from replay.singledummy.knowledge import OUT_OF_PLAY, SeatView
 
 
@@ -31,28 +32,24 @@ def sample_layouts(view: SeatView, count: int,
     lay = view.layouts()
     if lay.homeless >= 0 or lay.count() == 0:
         raise NoLayout(f"{view.where}: no layout fits: {_why_none(view, lay.homeless)}")
-    base = dict(view.known)
-    base[view.seat] = view.own
-    base.pop(OUT_OF_PLAY, None)
     if count <= 0:
         return []
+    seats = sorted([h for h in view.known if h != OUT_OF_PLAY] + [view.seat])
+    hands = np.zeros((count, len(seats)), dtype=np.uint64)
+    for j, s in enumerate(seats):
+        hands[:, j] = view.own if s == view.seat else view.known[s]
     drawn = lay.sample(count, rng)
-    out = []
-    for row in drawn:
-        hands = dict(base)
-        for holder, mask in zip(lay.holders, row, strict=True):
-            if holder != OUT_OF_PLAY:
-                hands[holder] = hands.get(holder, 0) | mask
-        out.append(hands)
-    return out
+    for holder_index, holder in enumerate(lay.holders):
+        if holder != OUT_OF_PLAY:
+            hands[:, seats.index(holder)] |= drawn[:, holder_index]
+    return [dict(zip(seats, row, strict=True)) for row in hands.tolist()]
 
 
 def _why_none(view: SeatView, homeless: int) -> str:
-    from replay.model.cards import CARD_TEXT
-
+    """Why no layout fits: a card no holder may take, else the counts."""
     if homeless >= 0:
         return f"no holder may hold {CARD_TEXT[homeless]} (each has it excluded or no room)"
     room = ", ".join(f"seat {h} {n}" if h else f"out of play {n}"
                      for h, n in sorted(view.sizes.items()))
-    return f"the hidden cards cannot be shared out ({room} hidden cards) without a seat " \
-           "holding a card its play excluded"
+    return (f"the hidden cards cannot be shared out ({room} hidden cards) without a seat "
+            "holding a card its play excluded")

@@ -128,58 +128,115 @@ class DealSingleDummy:
 class PositionValues:
     """The single-dummy values of one position."""
 
-    #: the legal cards, in card order, and the mean of each (same order)
+    #: the legal cards, in card order
     cards: list[int]
-    means: list[float]
+    #: the exact mean of the cards that need one: the card played, and every card
+    #: that may be within the tolerance of the best
+    means: dict[int, float]
     #: the best mean and its standard error
     before: float
     se: float
-    #: solves spent (distinct layouts times the distinct cards of each)
+    #: solves spent (full and null-window searches)
     solves: int
 
     def mean(self, card: int) -> float:
-        return self.means[self.cards.index(card)]
+        return self.means[card]
 
     def best(self, tolerance: float) -> list[int]:
-        return [c for c, m in zip(self.cards, self.means, strict=True)
-                if m >= self.before - tolerance]
+        return [c for c in self.cards if c in self.means and self.means[c] >= self.before - tolerance]
 
 
-def position_values(game: DoubleDummy, pos: Position, layouts: Sequence[Layout]) -> PositionValues:
-    """The mean double-dummy value of every legal card of the seat to play at ``pos``
-    over ``layouts`` (each the hands of every seat; the trick, leader and tricks won
-    are ``pos``'s), from that seat's camp.  Identical layouts are solved once."""
+def position_values(game: DoubleDummy, pos: Position, layouts: Sequence[Layout],
+                    played: int, tolerance: float) -> PositionValues:
+    """The mean double-dummy value over ``layouts`` of the legal cards of the seat to
+    play at ``pos`` (each layout the hands of every seat; the trick, leader and
+    tricks won are ``pos``'s), from that seat's camp.
+
+    Exact where the values need it: the card ``played``, the best card and every
+    card within ``tolerance`` of it.  The others are only shown to be out of reach:
+    each is first tested in every layout against the played card's value there (one
+    null-window search); where it does worse the search's bound stands for its
+    value, and a card whose mean of bounds stays below the best mean minus the
+    tolerance is left there (every value is a whole number, and the tolerance is
+    below 1, so a card worse than the played one in every layout is out at once).
+    The others are solved a layout at a time, inside the bounds already found,
+    until they are out of reach or exact everywhere.  Identical layouts are solved
+    once; equivalent cards share their solves."""
     seat = pos.turn
     camp = game.camp[seat]
     n = game.rs.players
     counts = Counter(tuple(layout.get(s, 0) for s in range(1, n + 1)) for layout in layouts)
     legal = game.legal(pos)
     cards = cards_in(legal)
-    weights = np.empty(len(counts), dtype=np.float64)
-    values = np.empty((len(counts), len(cards)), dtype=np.float64)
-    solves = 0
-    for row, (hands, weight) in enumerate(counts.items()):
-        assert hands[seat - 1] == pos.hands[seat], "a layout keeps the seat's own hand"
-        p = Position((0,) + hands, pos.trick, pos.leader, pos.won)
-        reps = game.representatives(p, legal)
-        solved: dict[int, int] = {}
-        for col, c in enumerate(cards):
-            r = reps[c]
-            v = solved.get(r)
-            if v is None:
-                v = solved[r] = game.value(p, camp, card=r)
-                solves += 1
-            values[row, col] = v
-        weights[row] = weight
+    rows = [Position((0,) + hands, pos.trick, pos.leader, pos.won) for hands in counts]
+    for p in rows:
+        assert p.hands[seat] == pos.hands[seat], "a layout keeps the seat's own hand"
+    weights = np.array(list(counts.values()), dtype=np.float64)
     total = float(weights.sum())
-    means = (weights @ values) / total
-    j = int(np.argmax(means))
-    before = float(means[j])
+    reps = [game.representatives(p, legal) for p in rows]
+    solves = 0
+    # a card's exact value, or its bounds, in layout r (by the card that stands for it)
+    exact: list[dict[int, int]] = [{} for _ in rows]
+    upper: list[dict[int, int]] = [{} for _ in rows]
+    lower: list[dict[int, int]] = [{} for _ in rows]
+
+    def solve(r: int, card: int) -> int:
+        """The exact value, searched inside the bounds already known."""
+        nonlocal solves
+        rep = reps[r][card]
+        v = exact[r].get(rep)
+        if v is None:
+            v = exact[r][rep] = game.window(rows[r], camp, lower[r].get(rep, 0) - 1,
+                                            upper[r].get(rep, game.top(rows[r])) + 1,
+                                            card=rep)
+            solves += 1
+        return v
+
+    def column(card: int) -> np.ndarray:
+        return np.array([solve(r, card) for r in range(len(rows))], dtype=np.float64)
+
+    target = column(played)
+    bounds: dict[int, np.ndarray] = {}
+    for c in cards:
+        if c == played:
+            continue
+        col = np.empty(len(rows), dtype=np.float64)
+        for r, p in enumerate(rows):
+            rep = reps[r][c]
+            if rep in exact[r]:
+                col[r] = exact[r][rep]
+                continue
+            if rep not in upper[r]:
+                beta = int(target[r])
+                v = game.bound(p, camp, beta, card=rep)
+                solves += 1
+                if v < beta:
+                    upper[r][rep] = v
+                else:
+                    lower[r][rep] = v
+                    v = solve(r, c)
+            col[r] = upper[r].get(rep, exact[r].get(rep, 0))
+        bounds[c] = col
+    means = {played: float(weights @ target) / total}
+    values = {played: target}
+    # refine the cards whose bound may reach the best mean, highest bound first, a
+    # layout at a time until the card is out of reach or exact everywhere
+    for c in sorted(bounds, key=lambda c: -float(weights @ bounds[c])):
+        col = bounds[c]
+        for r in range(len(rows)):
+            if float(weights @ col) / total < max(means.values()) - tolerance:
+                break
+            col[r] = solve(r, c)
+        else:
+            values[c] = col
+            means[c] = float(weights @ col) / total
+    best_card = max(cards, key=lambda c: (means.get(c, -1.0), -c))
+    before = means[best_card]
     se = 0.0
-    if total > 1 and len(counts) > 1:
-        spread = float(weights @ (values[:, j] - before) ** 2) / (total - 1)
+    if total > 1 and len(rows) > 1:
+        spread = float(weights @ (values[best_card] - before) ** 2) / (total - 1)
         se = math.sqrt(spread / total)
-    return PositionValues(cards, [float(m) for m in means], before, se, solves)
+    return PositionValues(cards, means, before, se, solves)
 
 
 def single_dummy_deal(dr: DealReport, rs: Ruleset, samples: int = 32, seed: int = 0,
@@ -207,14 +264,14 @@ def single_dummy_deal(dr: DealReport, rs: Ruleset, samples: int = 32, seed: int 
         try:
             drawn = source(index, pos)
         except NoLayout as exc:
-            out.notes.append(f"{where}: no layout fits what the seat knows ({exc})")
+            out.notes.append(str(exc))  # it names the position
             drawn = ([], False)
         if drawn is None:
             out.stopped = f"{where}: the seat's view cannot be built, the analysis stops there"
             break
         layouts_here, determined = drawn
         if layouts_here:
-            v = position_values(game, pos, layouts_here)
+            v = position_values(game, pos, layouts_here, card, tolerance)
             out.solves += v.solves
             out.cards.append(CardSingleDummy(
                 trick, seat, card, len(layouts_here), determined, v.before, v.mean(card),

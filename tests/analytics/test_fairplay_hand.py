@@ -28,11 +28,12 @@ from __future__ import annotations
 import math
 
 import pytest
-from support.fairplay_hand import hand_dataset
+from support.fairplay_hand import PEEKER, POPULATION, hand_dataset
 
 from analytics import Filters, open_dataset
 from analytics.fairplay import (
     REPORT_FIELDS,
+    TALLY_FIELDS,
     Tally,
     binomial_tail,
     calibrated_rate,
@@ -96,6 +97,11 @@ def test_binomial_tail_by_hand():
     assert binomial_tail(0, 5, 0.3) == 1.0 and binomial_tail(6, 5, 0.3) == 0.0
     assert binomial_tail(2, 2, 0.1) == pytest.approx(0.01, rel=1e-12)
     assert binomial_tail(1, 3, 0.0) == 0.0 and binomial_tail(3, 3, 1.0) == 1.0
+    # above the mode (the upper tail summed) and at or below it (one minus the lower)
+    for k, n, p in ((30, 30, 0.1), (9, 40, 0.1), (3, 40, 0.1), (1, 7, 0.5), (150, 300, 0.37),
+                    (90, 300, 0.37), (299, 300, 0.99)):
+        want = math.fsum(math.comb(n, i) * p ** i * (1 - p) ** (n - i) for i in range(k, n + 1))
+        assert binomial_tail(k, n, p) == pytest.approx(want, rel=1e-11), (k, n, p)
 
 
 def test_calibration_follows_the_players_own_rate_of_leaving_the_sd_best(hand):
@@ -153,10 +159,7 @@ def test_report_rows_worked_by_hand(hand):
 def test_flag_at_the_bonferroni_threshold():
     """One player who reaches D at 30 of 30 seen-only positions where the population
     reaches 1 in 10, with the same rate of leaving S: p = 0.1^30, far below 0.001/T."""
-    pop = Tally("population", None, "yu4", 400, 400.0, 800.0, 200, 300, 400, 400.0, 800.0,
-                200, 300, 600, 300, 200, 20, 50, 40, 0.0, 50)
-    peeker = Tally("player", "P", "yu4", 100, 50.0, 100.0, 50, 90, 100, 50.0, 100.0,
-                   50, 90, 150, 75, 30, 30, 10, 9, 0.0, 10)
+    pop, peeker = POPULATION, PEEKER
     honest = Tally("player", "H", "yu4", 100, 100.0, 200.0, 50, 75, 100, 100.0, 200.0,
                    50, 75, 150, 75, 30, 3, 10, 8, 0.0, 10)
     rows = {r["player"]: r for r in report([pop, peeker, honest], min_cards=100,
@@ -193,3 +196,42 @@ def test_metrics_read_the_same_positions(hand):
                               "dd_best_rate": pytest.approx(12 / 14)}
     fp = hand.query("fairplay", ["variant"])
     assert fp.columns[:3] == ["variant", "kind", "player"]
+
+
+def _league_member(name: str, left: int, seen: int) -> Tally:
+    """A player with 1,000 agreeing positions (``left`` of them played outside S) and
+    300 seen-only ones (``seen`` of them played to a D card); 1,300 positions split
+    evenly between the camps, every one a D card half the time."""
+    return Tally("player", name, "yu4", 650, 650.0, 1300.0, 325, 325, 650, 650.0, 1300.0,
+                 325, 325, 1000, left, 300, seen, 0, 0, 0.0, 0)
+
+
+def test_calibration_spares_an_unusual_honest_style():
+    """A league worked by hand: 38 players who leave S at 3 agreeing positions in 10 and,
+    honestly, reach D at 0.3 * 0.4 = 12% of seen-only positions (36 of 300); one honest
+    player of an unusual style who leaves S twice as often and so reaches D twice as often
+    (600 and 72); one who plays like the 38 but sees the hands at a quarter of the seen-only
+    positions (36 * 0.75 + 75 = 102).  Against the population's rate the unusual honest
+    player stands out far beyond the flag line; the calibrated expectation leaves him alone and
+    flags the one who sees."""
+    members = [_league_member(f"P{i:02}", 300, 36) for i in range(38)]
+    members += [_league_member("Style", 600, 72), _league_member("Sees", 300, 102)]
+    pop = Tally("population", None, "yu4", *(
+        sum(getattr(t, f) for t in members) for f in TALLY_FIELDS[3:]))
+    rows = {r["player"]: r for r in report([pop, *members], min_cards=1300)}
+    seen_pop = (38 * 36 + 72 + 102) / (40 * 300)
+    d_pop = (39 * 300 + 600) / 40_000
+    style, sees = rows["Style"], rows["Sees"]
+    assert style["seen_only_pop"] == pytest.approx(seen_pop)
+    # against the population alone: z = (72 - 300 p) / sqrt(300 p (1 - p)), about 5.4
+    assert style["seen_only_z_pop"] == pytest.approx(
+        (72 - 300 * seen_pop) / math.sqrt(300 * seen_pop * (1 - seen_pop)))
+    assert style["seen_only_z_pop"] > style["z_threshold"]
+    # calibrated: d = (600 + 20 d_pop) / 1020, expected = seen_pop * d / d_pop
+    expected = seen_pop * ((600 + 20 * d_pop) / 1020) / d_pop
+    assert style["seen_only_expected"] == pytest.approx(expected)
+    assert not style["seen_only_flag"] and not style["flagged"]
+    assert sees["seen_only_flag"] and sees["flagged"]
+    assert [r["player"] for r in rows.values() if r["flagged"]] == ["Sees"]
+    # 40 players, one seen-only test and one gap test each (no leads)
+    assert style["tests"] == 80

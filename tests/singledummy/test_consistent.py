@@ -11,9 +11,13 @@ import numpy as np
 import pytest
 from support.sd_records import SIM, WRITTEN, deals_of
 
+from replay.engine.walk import replay_game
 from replay.model.cards import popcount
+from replay.rules.rulesets import SWITCHES, VARIANTS
+from replay.simulate import simulate_games
 from replay.singledummy.knowledge import past_is_legal, seat_views
 from replay.singledummy.sampler import sample_layouts
+from replay.solver.analysis import game_ruleset
 
 
 def check_deal(dr, rs, codes, rng, every: int, draws: int) -> Counter[str]:
@@ -78,3 +82,24 @@ def test_sampled_layouts_fit_in_the_written_records():
         for dr, rs, codes in deals_of(path):
             seen += check_deal(dr, rs, codes, rng, every=1, draws=4)
     assert seen["views"] >= 200 and seen["constrained"] >= 50, seen
+
+
+def test_the_records_cover_every_playable_variant():
+    assert {p.name.split(".")[0] for p in SIM} == set(VARIANTS)
+
+
+@pytest.mark.rule("yu4-36", "bg4-22", "bg4-23", "bg4-24", "A47")
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_sampled_layouts_fit_under_every_house_rule(variant):
+    """Simulated deals under each value of each switch of the variant (the duties'
+    partner exceptions, under-ruffing, ...)."""
+    rng = np.random.default_rng(9)
+    seen: Counter[str] = Counter()
+    settings = [None] + [f"{name}={value}" for name, values in SWITCHES[variant].items()
+                         for value in values[1:]]
+    for k, rules in enumerate(settings):
+        for game in simulate_games(variant, 1, 40 + k, max_deals=2, rules=rules):
+            rs = game_ruleset(game)
+            for dr in replay_game(game).deals:
+                seen += check_deal(dr, rs, set(), rng, every=2, draws=4)
+    assert seen["views"] >= 10 * len(settings), seen

@@ -9,19 +9,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from support.positions import (
-    CONTRACTS,
-    PLAYERS,
-    deck_of,
-    engine_kind,
-    mask,
-    position,
-    rules_text,
-)
+from support.positions import engine_kind, mask, rules_text, seeded_positions
 
 from replay.model.cards import CARD_INDEX, CONTRACT_TABLES
 from replay.rules.legality import judge
-from replay.rules.rulesets import SWITCHES, load_ruleset
+from replay.rules.rulesets import load_ruleset
 from replay.singledummy.knowledge import duty_witnesses
 
 
@@ -31,25 +23,17 @@ def test_a_card_is_legal_exactly_when_the_hand_holds_none_of_its_witnesses():
     """Every variant, contract kind and switch value, on seeded random positions."""
     rng = random.Random(31)
     checked = refused = 0
-    for variant in sorted(PLAYERS):
-        settings = [{}] + [{name: value} for name, values in SWITCHES[variant].items()
-                           for value in values]
-        for contract in CONTRACTS[variant]:
-            ct = CONTRACT_TABLES[engine_kind(contract)]
-            for switches in settings:
-                rs = load_ruleset(variant, rules_text(switches), "1001")
-                for _ in range(40):
-                    deck = deck_of(variant)[:]
-                    rng.shuffle(deck)
-                    hand, trick, seats, seat = position(rng.choice, rng.randint, variant, deck)
-                    held = mask(hand)
-                    ints = [CARD_INDEX[c] for c in trick]
-                    for text in hand:
-                        c = CARD_INDEX[text]
-                        breach = judge(held, c, ints, seats, seat, ct, rs.duties, rs.side_of)[1]
-                        witnesses = duty_witnesses(c, ints, seats, seat, ct, rs)
-                        assert (breach is None) == (held & witnesses == 0), (
-                            variant, contract, switches, hand, trick, seats, seat, text)
-                        checked += 1
-                        refused += breach is not None
+    for variant, contract, switches, hand, trick, seats, seat in seeded_positions(rng, 40):
+        rs = load_ruleset(variant, rules_text(switches), "1001")
+        ct = CONTRACT_TABLES[engine_kind(contract)]
+        held = mask(hand)
+        ints = [CARD_INDEX[c] for c in trick]
+        for text in hand:
+            c = CARD_INDEX[text]
+            breach = judge(held, c, ints, seats, seat, ct, rs.duties, rs.side_of)[1]
+            witnesses = duty_witnesses(c, ints, seats, seat, ct, rs)
+            assert (breach is None) == (held & witnesses == 0), (
+                variant, contract, switches, hand, trick, seats, seat, text)
+            checked += 1
+            refused += breach is not None
     assert checked > 20_000 and refused > 2_000, (checked, refused)

@@ -12,8 +12,14 @@ import numpy as np
 import pytest
 from support.sd_records import ROOT, SIM, deals_of
 
-from replay.model.cards import cards_in, popcount
-from replay.singledummy.knowledge import OUT_OF_PLAY, past_is_legal, seat_view, seat_views
+from replay.model.cards import CARD_TEXT, cards_in, popcount
+from replay.singledummy.knowledge import (
+    OUT_OF_PLAY,
+    SeatView,
+    past_is_legal,
+    seat_view,
+    seat_views,
+)
 from replay.singledummy.sampler import NoLayout, sample_layouts
 
 
@@ -133,3 +139,27 @@ def test_an_untrue_bela_leaves_no_layout_and_says_where():
                               "seat 4 said bela on KH, but QH is in the hand of seat 3")
     # seat 1, earlier in that trick, heard the same word and holds neither card: it fits
     assert seat_view(dr, rs, 9).known[4] == 1 << 13
+
+
+def test_no_layout_names_the_card_no_holder_may_take_or_the_counts():
+    bits = {t: 1 << i for i, t in enumerate(CARD_TEXT)}
+    homeless = SeatView(seat=1, own=bits["7H"], known={2: 0, 3: 0, OUT_OF_PLAY: 0},
+                        hidden=bits["AS"] | bits["KS"], sizes={2: 1, 3: 1, OUT_OF_PLAY: 0},
+                        excluded={2: bits["KS"], 3: bits["KS"], OUT_OF_PLAY: 0},
+                        deal=3, index=20, trick=6)
+    assert homeless.layouts_exact() == 0
+    with pytest.raises(NoLayout, match=r"^deal 3, card 21 \(trick 6\), seat 1 to play: no "
+                                       r"layout fits: no holder may hold KS "):
+        sample_layouts(homeless, 1, np.random.default_rng(0))
+    crowded = SeatView(seat=1, own=bits["7H"], known={2: 0, 3: 0, OUT_OF_PLAY: 0},
+                       hidden=bits["AS"] | bits["KS"] | bits["QS"],
+                       sizes={2: 1, 3: 2, OUT_OF_PLAY: 0},
+                       excluded={2: 0, 3: bits["AS"] | bits["KS"], OUT_OF_PLAY: 0},
+                       deal=3, index=20, trick=6)
+    assert crowded.layouts_exact() == 0
+    with pytest.raises(NoLayout) as err:
+        sample_layouts(crowded, 1, np.random.default_rng(0))
+    assert str(err.value) == (
+        "deal 3, card 21 (trick 6), seat 1 to play: no layout fits: the hidden cards "
+        "cannot be shared out (out of play 0, seat 2 1, seat 3 2 hidden cards) without a "
+        "seat holding a card its play excluded")

@@ -10,6 +10,7 @@ from pathlib import Path
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from analytics.fairplay import Tally
 from ingest.pipeline import ingest_paths
 from ingest.schema import TABLES
 from support.club_files import FILE_A, FILE_B
@@ -83,3 +84,13 @@ WHERE d.bidder IS NOT NULL ORDER BY p.variant, p.game_id, p.deal, p.idx""").pl()
             folder.mkdir(parents=True)
             pq.write_table(pa.table(cols, schema=schema), folder / "part-0.parquet")
     return plain
+
+
+#: a population of 400 positions a camp in which 1 seen-only position in 10 is played to
+#: a double-dummy best card and half the agreeing ones leave the single-dummy best
+POPULATION = Tally("population", None, "yu4", 400, 400.0, 800.0, 200, 300, 400, 400.0, 800.0,
+                   200, 300, 600, 300, 200, 20, 50, 40, 0.0, 50)
+#: a player who leaves the single-dummy best as often as that population, yet plays a
+#: double-dummy best card at 30 of 30 seen-only positions
+PEEKER = Tally("player", "P", "yu4", 100, 50.0, 100.0, 50, 90, 100, 50.0, 100.0,
+               50, 90, 150, 75, 30, 30, 10, 9, 0.0, 10)
