@@ -201,6 +201,7 @@ class Analytics:
         self._lock = threading.RLock()
         self._built: set[str] = set()
         self._records_view = False
+        self._sd_views = False
         self._names: list[str] | None = None
         self.trick_columns = F.MIN_TRICK_COLUMNS
         self._setup()
@@ -535,6 +536,31 @@ GROUP BY ALL ORDER BY a.variant, relation
             cards = self._run("SELECT idx, trick, seat, card, before, after, loss, best "
                               f"FROM card_analysis WHERE {where} ORDER BY idx", params)
         return {"deal": head.row(0, named=True), "cards": cards.to_dicts()}
+
+    def deal_single_dummy(self, game_id: str, deal: int) -> dict | None:
+        """One deal's single-dummy analysis as the dataset holds it: ``{"game": the game's
+        game_single_dummy row (samples, seed, variant), "cards": the deal's
+        card_single_dummy rows in playing order (idx)}``.  The cards are empty where the
+        analysis read the game but holds no value for the deal (the solver cannot take
+        it, or no layout fits the record at any position); None when the game has not
+        been analysed single-dummy (``belot analyze --single-dummy --into``)."""
+        if not self.files.get("game_single_dummy"):
+            return None
+        with self._lock:
+            if not self._sd_views:  # made on first use, as only the replay viewer reads them
+                create_base_views(self.con, self.files, SD_TABLES)
+                self._sd_views = True
+            marker = self._run("SELECT samples, seed, variant FROM game_single_dummy "
+                               "WHERE game_id = $id LIMIT 1", {"id": game_id})
+            if marker.is_empty():
+                return None
+            game = marker.row(0, named=True)
+            cards = self._run(
+                "SELECT idx, trick, seat, card, samples, determined, sd_before, sd_after, "
+                "sd_loss, sd_best, sd_se, betl FROM card_single_dummy WHERE variant = "
+                "$variant AND game_id = $id AND deal = $deal ORDER BY idx",
+                {"variant": game["variant"], "id": game_id, "deal": deal})
+        return {"game": game, "cards": cards.to_dicts()}
 
     # ----------------------------------------------------------------- export
     def to_duckdb_file(self, path: str | os.PathLike, materialize: bool = False) -> Path:

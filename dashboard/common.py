@@ -195,6 +195,20 @@ def _deal_dd(path: str, version: str, game_id: str, deal: int, roots: tuple[str,
     return analyse_loaded(loaded, deal)
 
 
+@st.cache_data(max_entries=256, show_spinner=False)
+def _deal_sd(path: str, version: str, game_id: str, deal: int, roots: tuple[str, ...]):
+    """A deal's single-dummy analysis (:mod:`dashboard.sdview`) as the dataset holds it
+    (``game_single_dummy``, ``card_single_dummy``), or why there is none."""
+    from dashboard.sdview import from_sd_rows, missing
+
+    stored = None
+    if _replay(path, version, game_id, roots).matches:  # else not the game analysed
+        stored = _open(path, version).deal_single_dummy(game_id, deal)
+    if stored is None or not stored["cards"]:
+        return missing(stored, deal)
+    return from_sd_rows(deal, stored["game"], stored["cards"])
+
+
 class Data:
     """The dataset as the pages see it: cached analytics calls under the current filters."""
 
@@ -255,6 +269,12 @@ class Data:
         :class:`dashboard.ddview.DealDD`, or a :class:`~dashboard.ddview.NoAnalysis`
         saying why the solver cannot take it."""
         return _deal_dd(self.path, self.version, game_id, deal, tuple(self.roots()))
+
+    def deal_sd(self, game_id: str, deal: int):
+        """Deal ``deal`` of game ``game_id`` analysed single-dummy, from the dataset: a
+        :class:`dashboard.sdview.DealSD`, or a :class:`~dashboard.sdview.NoSingleDummy`
+        saying why there is none and how to add it."""
+        return _deal_sd(self.path, self.version, game_id, deal, tuple(self.roots()))
 
 
 def clear_caches() -> None:

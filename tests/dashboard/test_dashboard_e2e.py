@@ -352,3 +352,39 @@ def test_fair_play_page(fairplay_server, browser, shots):
     assert f"Players\n{players}\nPartnerships\n{wide.height - players}" in body
     browser.execute_script("document.activeElement.blur()")
     shoot(browser, shots / "fairplay.png")
+
+
+# ------------------------------------------- the replay viewer's single-dummy column
+
+
+def test_replay_shows_single_dummy_beside_double_dummy(fairplay_server, browser, shots):
+    """The Replay page over the dataset analysed single-dummy: the played card's note
+    and line give its single-dummy loss, and the per-card table has the ``sd loss``
+    column beside ``loss``."""
+    import duckdb
+    from selenium.webdriver.common.by import By
+
+    url, ds = fairplay_server
+    rows = duckdb.connect().execute(f"""
+        SELECT game_id, deal, trick, sd_loss
+        FROM read_parquet('{ds}/card_single_dummy/**/*.parquet', hive_partitioning = true)
+        WHERE sd_loss >= 1 AND NOT betl ORDER BY game_id, deal, idx LIMIT 1""").fetchall()
+    assert rows, "no card lost 1 point or more single dummy"
+    gid, deal, trick, sd_loss = rows[0]
+    t0 = time.monotonic()
+    browser.get(f"{url}/replay?game={gid}&deal={deal}&trick={trick}")
+    settled(browser, "Replay", text="Single dummy: each card judged over 2 layout(s)")
+    _wait(browser, lambda d: any(s.text.endswith(f"sd −{sd_loss:.2f}") for s in
+                                 d.find_elements(By.CSS_SELECTOR, ".bt-center small")))
+    body = browser.find_element(By.TAG_NAME, "body").text
+    assert f"single dummy: lost {sd_loss:.2f} points" in body
+    print(f"\nReplay with single-dummy values ready in {time.monotonic() - t0:.1f} s")
+    # the per-card table, opened: its header has the column
+    browser.find_element(
+        By.XPATH, "//summary[contains(., 'every card (single dummy beside it)')]").click()
+    _wait(browser, lambda d: d.execute_script(
+        "return [...document.querySelectorAll('[data-testid=\"stDataFrame\"] [role=\"columnheader\"]')]"
+        ".some(h => h.innerText.trim() === 'sd loss')"))
+    settled(browser, "Replay", 1)
+    browser.execute_script("document.querySelector('[data-testid=\"stMain\"]').scrollTo(0, 0)")
+    shoot(browser, shots / "replay-single-dummy.png")
