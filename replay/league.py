@@ -15,9 +15,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from replay.model.record import Game
-from replay.players import CardPlayer, HeuristicPlayer, PeekingPlayer, Seating
+from replay.players import CardPlayer, HeuristicPlayer, Seating
 from replay.rules.rulesets import load_ruleset
 from replay.simulate import SUPPORTED, simulate_game
+from replay.strong_players import PeekingPlayer
 
 
 @dataclass(frozen=True, slots=True)

@@ -123,7 +123,8 @@ def _league_problem(args: argparse.Namespace) -> str | None:
 
 def _league_games(args: argparse.Namespace):
     from replay.league import league_members, simulate_league
-    from replay.players import HeuristicPlayer, SingleDummyPlayer
+    from replay.players import HeuristicPlayer
+    from replay.strong_players import SingleDummyPlayer
 
     members = league_members(args.league, args.peekers, args.peek_rate)
     def single_dummy(seed: int) -> SingleDummyPlayer:

@@ -109,7 +109,7 @@ def test_simulate_league_refuses_impossible_leagues(args, message):
 
 
 def test_the_single_dummy_player_gives_away_less_than_the_heuristic():
-    from replay.players import SingleDummyPlayer
+    from replay.strong_players import SingleDummyPlayer
 
     def by_kind(honest):
         members = [Member(f"M{i}") for i in range(1, 5)]
