@@ -11,7 +11,9 @@ report each violation with its code and place, and recompute every score.
 
 Output, one line per finding, like a compiler:
   club.bgn:14:22: C401 seat 2 did not follow hearts while holding QH (game 1, deal 3, trick 5)
-then a summary on stderr.  Exit status: 0 when every game is clean, 1 when any
+then a summary on stderr.  Findings that follow from an earlier one (later cards
+credited to the wrong seat after a changed card, the score lines it changes) are
+counted in one indented line under it; --all-findings lists them too.  Exit status: 0 when every game is clean, 1 when any
 violation or parse error was found, 2 on a usage error (e.g. a missing file) or
 when a file cannot be read to its end (not gzip, corrupt data: named on stderr,
 the other files and the games before the fault still checked).
@@ -49,6 +51,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true",
                    help="print the validation report (docs/bgn/report.md), one JSON object per game")
     p.add_argument("--summary", action="store_true", help="print only the counts per code")
+    p.add_argument("--all-findings", action="store_true",
+                   help="a line for every finding, also those that follow from an earlier "
+                        "one (by default one line counts them)")
     p.add_argument("-j", "--jobs", type=positive_int, default=None, metavar="N",
                    help="worker processes (default: every core; 1 = in this process). The "
                         "output is the same, in input order, whatever N")
@@ -76,7 +81,8 @@ def run(args: argparse.Namespace) -> int:
     except FileNotFoundError as exc:
         print(f"belot validate: {exc}", file=sys.stderr)
         return 2
-    mode = "json" if args.json else "summary" if args.summary else "text"
+    mode = ("json" if args.json else "summary" if args.summary
+            else "all" if args.all_findings else "text")
     workers = args.jobs if args.jobs is not None else default_workers()
     tally = validate_paths(files, sys.stdout, mode, workers)
     for problem in tally.unreadable:
