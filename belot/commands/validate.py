@@ -18,6 +18,10 @@ violation or parse error was found, 2 on a usage error (e.g. a missing file) or
 when a file cannot be read to its end (not gzip, corrupt data: named on stderr,
 the other files and the games before the fault still checked).
 
+Findings that follow from an earlier one (later cards credited to the wrong seat
+after a changed card, the score lines it changes) are counted in one indented
+line under it; --all-findings lists them too.
+
 Every core is used by default: files are cut into chunks of whole games, checked
 by worker processes and written in input order, so the output is the same byte
 for byte as with -j 1 (docs/performance.md).

@@ -3,7 +3,7 @@ card, through the real command (``replay.engine.cascades`` gives the rules).
 
 ``tests/records/cascades/first-trick-card-changed.bgn`` is the yu4 example of
 docs/bgn/examples.md with the change docs/getting-started.md makes: seat 2 plays 9H for
-9D in trick 1.  That is a revoke (C401, yu4-30); seat 1's TD then wins the trick the
+9D in trick 1.  That is a revoke (C401, yu4-31); seat 1's TD then wins the trick the
 record gives to seat 2, the engine credits every later card one seat off (28 D203), 9H
 comes again in trick 4, and the score, the totals and the result differ.
 ``later-mistakes-stand.bgn`` adds two mistakes of their own: AS written again in trick 6
@@ -41,7 +41,7 @@ def _at_root(monkeypatch):
     monkeypatch.chdir(ROOT)
 
 
-@pytest.mark.rule("yu4-30")
+@pytest.mark.rule("yu4-31", "yu4-32")
 def test_a_changed_card_of_the_first_trick_is_one_finding_and_a_count(capsys):
     status, lines, err = run(capsys, CHANGED)
     assert lines == [
@@ -88,7 +88,7 @@ def test_the_json_report_keeps_every_finding_and_adds_follows(capsys):
 def test_mistakes_of_their_own_after_a_cascade_still_stand(capsys):
     """The AS of trick 6 is a card that no seat holds any more (the record's seat played
     it in trick 2): not one seat off, so it stands.  Deal 2 starts afresh: seat 4's
-    revoke (yu4-30) is a finding of its own, and its TH written again, the deal's score,
+    revoke (yu4-31) is a finding of its own, and its TH written again, the deal's score,
     total and the result follow from it."""
     status, lines, _ = run(capsys, LATER)
     assert status == 1
