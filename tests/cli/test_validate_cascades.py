@@ -41,15 +41,19 @@ def _at_root(monkeypatch):
     monkeypatch.chdir(ROOT)
 
 
+def changed_card(path: str, place: str, follow: str) -> list[str]:
+    """The root line of seat 2's 9H for 9D in trick 1 and the line that counts what
+    follows from it."""
+    return [f"{path}:{place}: C401 seat 2 did not follow diamonds while holding 9D QD "
+            "(game 1, deal 1, trick 1)",
+            f"  and {follow}; --all-findings lists them)"]
+
+
 @pytest.mark.rule("yu4-31", "yu4-32")
 def test_a_changed_card_of_the_first_trick_is_one_finding_and_a_count(capsys):
     status, lines, err = run(capsys, CHANGED)
-    assert lines == [
-        f"{CHANGED}:18:12: C401 seat 2 did not follow diamonds while holding 9D QD "
-        "(game 1, deal 1, trick 1)",
-        "  and 32 findings that follow from it (D203 x28, S601, S602 x2, S603; "
-        "--all-findings lists them)",
-    ]
+    assert lines == changed_card(
+        CHANGED, "18:12", "32 findings that follow from it (D203 x28, S601, S602 x2, S603")
     assert status == 1
     assert err == ("1 file(s), 1 game(s), 2 deal(s): 33 finding(s): C401 x1, D203 x28, "
                    "S601 x1, S602 x2, S603 x1\n")
@@ -93,10 +97,7 @@ def test_mistakes_of_their_own_after_a_cascade_still_stand(capsys):
     status, lines, _ = run(capsys, LATER)
     assert status == 1
     assert lines == [
-        f"{LATER}:18:12: C401 seat 2 did not follow diamonds while holding 9D QD "
-        "(game 1, deal 1, trick 1)",
-        "  and 29 findings that follow from it (D203 x27, S601, S602; "
-        "--all-findings lists them)",
+        *changed_card(LATER, "18:12", "29 findings that follow from it (D203 x27, S601, S602"),
         f"{LATER}:23:10: D203 seat 2 played AS, which it does not hold (game 1, deal 1, trick 6)",
         f"{LATER}:37:13: C401 seat 4 did not follow spades while holding 8S "
         "(game 1, deal 2, trick 6)",
@@ -113,12 +114,8 @@ def test_mistakes_of_their_own_after_a_cascade_still_stand(capsys):
 def test_cards_one_seat_off_in_a_record_with_seat_prefixes_are_c405_that_follow(capsys):
     status, lines, _ = run(capsys, PREFIXES)
     assert status == 1
-    assert lines == [
-        f"{PREFIXES}:9:14: C401 seat 2 did not follow diamonds while holding 9D QD "
-        "(game 1, deal 1, trick 1)",
-        "  and 30 findings that follow from it (C405 x28, S601, S602; "
-        "--all-findings lists them)",
-    ]
+    assert lines == changed_card(
+        PREFIXES, "9:14", "30 findings that follow from it (C405 x28, S601, S602")
 
 
 def test_the_count_line_is_the_same_whatever_the_workers(tmp_path):
