@@ -89,6 +89,7 @@ def test_the_json_report_keeps_every_finding_and_adds_follows(capsys):
                         "seat": 2, "message": "seat 2 did not follow diamonds while holding 9D QD"}
 
 
+@pytest.mark.rule("yu4-31")
 def test_mistakes_of_their_own_after_a_cascade_still_stand(capsys):
     """The AS of trick 6 is a card that no seat holds any more (the record's seat played
     it in trick 2): not one seat off, so it stands.  Deal 2 starts afresh: seat 4's
