@@ -61,20 +61,24 @@ def format_violation(report: GameReport, v: Violation) -> str:
 def report_text(report: GameReport, every: bool = False) -> list[str]:
     """The text report of one game: a line per finding that stands on its own, each
     followed by one line that counts the findings that follow from it
-    (``replay.engine.cascades``); ``every`` lists every finding, one line each."""
+    (``replay.engine.cascades``); ``every`` lists every finding, one line each.  The
+    warnings stand among them in the order of the record (a game read from JSON Lines
+    places all at its line, its tags' warnings first)."""
     found = report.violations
-    if every:
-        return [format_violation(report, v) for v in found]
     followers: dict[int, list[str]] = {}
-    for v in found:
-        if v.follows is not None:
-            followers.setdefault(v.follows, []).append(v.code)
+    if not every:
+        for v in found:
+            if v.follows is not None:
+                followers.setdefault(v.follows, []).append(v.code)
+    shown = [(v, i) for i, v in enumerate(found) if every or v.follows is None]
+    if report.warnings:
+        shown = sorted([(w, -1) for w in report.warnings] + shown,
+                       key=lambda item: (item[0].line, item[0].col or 0))
     lines = []
-    for i, v in enumerate(found):
-        if v.follows is None:
-            lines.append(format_violation(report, v))
-            if i in followers:
-                lines.append(format_followers(followers[i]))
+    for v, i in shown:
+        lines.append(format_violation(report, v))
+        if i in followers:
+            lines.append(format_followers(followers[i]))
     return lines
 
 
