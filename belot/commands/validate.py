@@ -19,6 +19,10 @@ folder without record files: a folder's other files are named as skipped), or
 when a file cannot be read to its end (not gzip, corrupt data: named on stderr,
 the other files and the games before the fault still checked).
 
+Findings that follow from an earlier one (later cards credited to the wrong seat
+after a changed card, the score lines it changes) are counted in one indented
+line under it; --all-findings lists them too.
+
 Every core is used by default: files are cut into chunks of whole games, checked
 by worker processes and written in input order, so the output is the same byte
 for byte as with -j 1 (docs/performance.md).
@@ -55,6 +59,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true",
                    help="print the validation report (docs/bgn/report.md), one JSON object per game")
     p.add_argument("--summary", action="store_true", help="print only the counts per code")
+    p.add_argument("--all-findings", action="store_true",
+                   help="a line for every finding, also those that follow from an earlier "
+                        "one (by default one line counts them)")
     p.add_argument("-j", "--jobs", type=positive_int, default=None, metavar="N",
                    help="worker processes (default: every core; 1 = in this process). The "
                         "output is the same, in input order, whatever N")
@@ -82,7 +89,8 @@ def run(args: argparse.Namespace) -> int:
     files = files_to_read("validate", args.paths, expand_paths, "nothing checked")
     if files is None:
         return Exit.NOT_CHECKED
-    mode = "json" if args.json else "summary" if args.summary else "text"
+    mode = ("json" if args.json else "summary" if args.summary
+            else "all" if args.all_findings else "text")
     workers = args.jobs if args.jobs is not None else default_workers()
     tally = validate_paths(files, sys.stdout, mode, workers)
     for problem in tally.unreadable:
