@@ -26,7 +26,8 @@ from support.ingest_util import REPO, check_consistent, run_cli
 from ingest.bgn.reader import parse_games, read_games
 from ingest.bgn.writer import game_id
 from ingest.dataset import Dataset, compact, connect
-from ingest.pipeline import Progress, ingest_paths
+from ingest.pipeline import ingest_paths
+from ingest.progress import Progress
 from ingest.runs.analyze import analyse_dataset
 from ingest.schema import ANALYSIS_TABLES
 from replay.model.cards import CARD_TEXT
@@ -286,7 +287,7 @@ class StopAfter(Progress):
         self.calls = 0
         self.n = n
 
-    def show(self, line: str, force: bool = False) -> None:
+    def advance(self, done: int, detail: str = "", force: bool = False) -> None:
         self.calls += 1
         if self.calls == self.n:
             raise KeyboardInterrupt
