@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from belot.options import add_jobs, jobs
+
 DESCRIPTION = """\
 Replay every game card by card against the rules of its variant ([Variant] tag),
 report each violation with its code and place, and recompute every score.
@@ -18,7 +20,7 @@ the other files and the games before the fault still checked).
 
 Every core is used by default: files are cut into chunks of whole games, checked
 by worker processes and written in input order, so the output is the same byte
-for byte as with -j 1 (docs/performance.md).
+for byte as with -j 1, in this process (docs/performance.md).
 
 Codes (docs/codes.md): P1xx notation, D2xx deal layout, B3xx bidding, C4xx card play,
 A5xx declarations/bela/claims, S6xx score sheet.
@@ -49,21 +51,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true",
                    help="print the validation report (docs/bgn/report.md), one JSON object per game")
     p.add_argument("--summary", action="store_true", help="print only the counts per code")
-    p.add_argument("-j", "--jobs", type=positive_int, default=None, metavar="N",
-                   help="worker processes (default: every core; 1 = in this process). The "
-                        "output is the same, in input order, whatever N")
+    add_jobs(p)
     p.set_defaults(func=run)
-
-
-def positive_int(text: str) -> int:
-    """``-j`` takes a whole number of workers, at least 1."""
-    try:
-        n = int(text)
-    except ValueError:
-        n = 0
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"expected a number of workers, 1 or more, not {text!r}")
-    return n
 
 
 def run(args: argparse.Namespace) -> int:
@@ -77,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"belot validate: {exc}", file=sys.stderr)
         return 2
     mode = "json" if args.json else "summary" if args.summary else "text"
-    workers = args.jobs if args.jobs is not None else default_workers()
+    workers = jobs(args, "validate") or default_workers()
     tally = validate_paths(files, sys.stdout, mode, workers)
     for problem in tally.unreadable:
         print(f"belot validate: {problem}", file=sys.stderr)

@@ -265,7 +265,7 @@ def test_ingest_analyze_killed_inside_a_commit_then_rerun(samples_reference, tmp
     with the same rows as an uninterrupted run."""
     ds = tmp_path / "ds"
     args = ("ingest", str(REPO / "data" / "samples"), "--into", str(ds), "--analyze",
-            "--workers", "2", "--chunk-mb", "0.002", "--quiet")
+            "-j", "2", "--chunk-mb", "0.002", "--quiet")
     p = run_cli(*args, env={"BELOT_INGEST_CRASH": "renaming:2"})
     assert p.returncode == -signal.SIGKILL
     present = check_consistent(ds)
