@@ -33,9 +33,11 @@ def job_count(text: str) -> int:
     return n
 
 
-def add_jobs(p: argparse.ArgumentParser, old_workers: bool = False) -> None:
-    """``-j/--jobs``; with ``old_workers`` also the deprecated ``--workers``."""
-    p.add_argument("-j", "--jobs", type=job_count, default=None, metavar="N", help=JOBS_HELP)
+def add_jobs(p: argparse.ArgumentParser, old_workers: bool = False, note: str = "") -> None:
+    """``-j/--jobs`` (its help followed by ``note``); with ``old_workers`` also the
+    deprecated ``--workers``."""
+    p.add_argument("-j", "--jobs", type=job_count, default=None, metavar="N",
+                   help=JOBS_HELP + note)
     if old_workers:
         p.add_argument("--workers", type=job_count, default=None, metavar="N",
                        help="deprecated, use -j: worker processes with 0 = in this process "

@@ -51,7 +51,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true",
                    help="print the validation report (docs/bgn/report.md), one JSON object per game")
     p.add_argument("--summary", action="store_true", help="print only the counts per code")
-    add_jobs(p)
+    add_jobs(p, note=". The output is the same, in input order, whatever N")
     p.set_defaults(func=run)
 
 
