@@ -3,9 +3,10 @@
 On a terminal (the stream is a TTY) a tqdm bar is redrawn in place: done and total,
 the rate and the time left.  Anywhere else (a cron job's mail, a CI log, a service's
 log file) one plain line every :data:`INTERVAL_ENV` seconds (default
-:data:`DEFAULT_INTERVAL`), with no terminal control codes::
+:data:`DEFAULT_INTERVAL`), with no terminal control codes (one line, shown on two)::
 
-    ingest: 12.3 MB of 45.6 MB (27%) · 2.1 MB/s · 0:16 left · 1,234 games · 8 rejects
+    ingest: 12.3 MB of 45.6 MB (27%) · 2.1 MB/s · 0:16 left · 1,234 games · 5,610 deals
+    · 3 violations · 0 rejects · 0 known
 
 The commands show it unless ``--quiet``; the Python functions (``ingest_paths``,
 ``analyse_dataset``) only when stderr is a terminal unless asked.
