@@ -164,32 +164,34 @@ def create_folder_views(con, root: str | os.PathLike, tables: tuple[str, ...]) -
     Unlike :func:`create_base_views` (one snapshot's file list), each view reads an
     absolute glob of the table's folder, so a database that keeps these views works
     from any folder, after ``belot compact`` replaced the parts it knew, and sees
-    what a later ingest adds.  The view's columns are the table's own (an empty table
-    of them, ``_empty_<table>``, stands beside it): the view reads the same whether
-    the folder holds files or none yet (``allow_empty``; a DuckDB without that option
-    gets an empty table where there are no files yet).
+    what a later ingest adds.  A table with no file yet (the analysis tables before
+    ``belot analyze --into``, the rejects of a clean ingest) is an empty table of its
+    columns, ``_empty_<table>``, joined by name with the glob (``allow_empty``), so
+    that it has its columns now and its rows once files come; a DuckDB without
+    ``allow_empty`` keeps it empty.  A table with files reads the glob alone: the
+    join would cost a metric up to twice its time.
     """
     import duckdb
 
     from ingest.dataset import empty_table
 
     for table in tables:
+        pattern = _sql_str(folder_glob(root, table))
+        glob = (f"read_parquet({pattern}, hive_partitioning = true, union_by_name = true"
+                "{options})")
+        if con.execute(f"SELECT count(*) FROM glob({pattern})").fetchall()[0][0]:
+            con.execute(f"CREATE OR REPLACE VIEW {table} AS SELECT * FROM "
+                        + glob.format(options=""))
+            continue
         empty = empty_table(table)  # noqa: F841 - read by name in the SQL
         con.execute(f"CREATE OR REPLACE TABLE _empty_{table} AS SELECT * FROM empty")
         columns = ", ".join(f'"{name}"' for name in empty.column_names)
-        pattern = _sql_str(folder_glob(root, table))
         try:
-            con.execute(_folder_view_sql(table, columns, pattern, ", allow_empty = true"))
-        except duckdb.Error:  # a DuckDB without allow_empty: no glob may come back empty
-            files = con.execute(f"SELECT count(*) FROM glob({pattern})").fetchall()[0][0]
-            con.execute(_folder_view_sql(table, columns, pattern, "") if files else
-                        f"CREATE OR REPLACE VIEW {table} AS SELECT * FROM _empty_{table}")
-
-
-def _folder_view_sql(table: str, columns: str, pattern: str, options: str) -> str:
-    return (f"CREATE OR REPLACE VIEW {table} AS SELECT {columns} FROM (SELECT * FROM "
-            f"_empty_{table} UNION ALL BY NAME SELECT * FROM read_parquet({pattern}, "
-            f"hive_partitioning = true, union_by_name = true{options}))")
+            con.execute(f"CREATE OR REPLACE VIEW {table} AS SELECT {columns} FROM (SELECT * "
+                        f"FROM _empty_{table} UNION ALL BY NAME SELECT * FROM "
+                        + glob.format(options=", allow_empty = true") + ")")
+        except duckdb.Error:  # a DuckDB without allow_empty
+            con.execute(f"CREATE OR REPLACE VIEW {table} AS SELECT * FROM _empty_{table}")
 
 
 def create_base_views(con, files: dict[str, list[str]],
