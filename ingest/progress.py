@@ -118,6 +118,14 @@ class Progress:
         self.lines += 1
         self.written = done
 
+    def say(self, message: str) -> None:
+        """A line of its own on the stream (a finding), above the bar if one is shown."""
+        if self.bar is not None:
+            self.bar.write(message, file=self.stream)
+        else:
+            self.stream.write(message + "\n")
+            self.stream.flush()
+
     def line(self, detail: str = "", now: float | None = None) -> str:
         """The plain line: done (of total, percent), rate, time left, then ``detail``."""
         elapsed = (now if now is not None else time.monotonic()) - self.started

@@ -141,13 +141,17 @@ GAMES = Table(
         SOURCE_FILE,
         GAME_INDEX,
         _c("line", I32, "Line of the file where the game's text starts.", nullable=False),
-        _tag("Event"), _tag("Site"), _tag("Date"), _tag("Round"),
+        _tag("Event"), _tag("Site"),
+        _c("tag_date", DICT, "The `Date` tag: `YYYY.MM.DD`, also when the record wrote the "
+           "date in another form the reader knows (`2025-03-14`, `14.03.2025`: "
+           "docs/bgn/game.md#dates); as written when it cannot be read; null when absent."),
+        _tag("Round"),
         _tag("Seat1"), _tag("Seat2"), _tag("Seat3"), _tag("Seat4"),
         _tag("Target"), _tag("Rules"), _tag("Result"), _tag("GameId", STR), _tag("Source"),
         _c("other_tags", pa.map_(STR, STR), "Every other tag, name to value (unknown tags "
            "are kept, docs/bgn/game.md#tags). `Variant` is the `variant` partition key."),
-        _c("played_on", pa.date32(), "The `Date` tag (`YYYY.MM.DD`) as a date; null when "
-           "absent, malformed or any part is unknown (`??`)."),
+        _c("played_on", pa.date32(), "The `Date` tag as a date; null when absent, "
+           "unreadable (a W702 warning) or any part is unknown (`??`)."),
         _c("players", I8, "Seats at the table for the variant.", nullable=False),
         _c("target", I32, "Points to win: the `Target` tag, else the variant's default."),
         _c("result", DICT, "The engine's result: `A`, `B`, a seat number, or `*` while no "

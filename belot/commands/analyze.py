@@ -24,6 +24,12 @@ contract, when a penalty ended it, or when its hands are not all known
 (written, or shown whole by a complete play); its analysis stops at its first
 illegal card.
 
+A game that does not parse has no deal to analyse: it is reported on stderr as
+  club.bgn:14:1: P101 message (game N)
+as 'belot validate' reports it.  Exit status (belot --help): 1 when any game
+did not parse, 2 when nothing could be read (no record found; a file that
+cannot be read to its end is named and the other files analysed), else 0.
+
 Per player (the SeatN tags, else "seat N"): cards analysed, average points lost
 per card and the cards that lost 10 points or more.
 
@@ -77,6 +83,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from belot.exits import Exit
+    from belot.inputs import files_to_read, say
     from ingest.chunks import input_chars
     from ingest.pipeline import expand_inputs, job_failed
     from ingest.progress import Progress
@@ -87,21 +95,29 @@ def run(args: argparse.Namespace) -> int:
     if args.into is not None or not args.paths:
         return run_into(args, workers)
 
+    files = files_to_read("analyze", args.paths, expand_inputs, "nothing analysed")
+    if not files:
+        return Exit.NOT_CHECKED
+    files = list(dict.fromkeys(files))  # a file named twice is analysed once
     prepare(args)
     out = sys.stdout
     progress = Progress(not args.quiet)
     players: dict[str, PlayerTally] = {}
-    games = deals = chars = 0
+    games = deals = chars = unparsed = 0
+    unreadable: list[str] = []
     started = time.monotonic()
     try:
-        progress.begin("analyze", input_chars(expand_inputs(args.paths)), "B")
-        for result in analyse_paths(args.paths, workers=workers, scheduler=args.scheduler,
-                                    chunk_chars=chunk_chars(args)):
+        progress.begin("analyze", input_chars(files), "B")
+        for result in analyse_paths(files, workers=workers, scheduler=args.scheduler,
+                                    chunk_chars=chunk_chars(args), unreadable=unreadable):
             games += result.games
             deals += len(result.deals)
             chars += result.chars
             for name, t in result.players.items():
                 players.setdefault(name, PlayerTally()).merge(t)
+            for line in result.errors:
+                progress.say(line)
+            unparsed += result.unparsed
             for d in result.deals:
                 if args.json:
                     out.write(dumps(d) + "\n")
@@ -113,13 +129,19 @@ def run(args: argparse.Namespace) -> int:
     finally:
         progress.close(f"{games:,} games · {deals:,} deals")
     elapsed = time.monotonic() - started
-    if not args.json:
-        out.write(players_text(players))
+    if games and not args.json:
+        out.write(players_text(players, unparsed))
     out.flush()
+    for line in unreadable:
+        say("analyze", line)
     rate = deals / elapsed if elapsed > 0 else 0.0
-    print(f"{games:,} game(s), {deals:,} deal(s) analysed in {elapsed:.1f} s ({rate:,.1f} deals/s)",
-          file=sys.stderr)
-    return 0
+    print(f"{games:,} game(s), {deals:,} deal(s) analysed in {elapsed:.1f} s ({rate:,.1f} deals/s)"
+          + (f"; {unparsed:,} game(s) did not parse" if unparsed else ""), file=sys.stderr)
+    if not games and not unreadable:
+        say("analyze", f"nothing analysed: no game in {' '.join(files)}")
+    if unreadable or not games:
+        return Exit.NOT_CHECKED
+    return Exit.FINDINGS if unparsed else Exit.OK
 
 
 def prepare(args: argparse.Namespace) -> None:
@@ -149,8 +171,11 @@ def deal_text(d: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-def players_text(players: dict) -> str:
+def players_text(players: dict, unparsed: int = 0) -> str:
     """The per-player table, by average loss per card (best first)."""
+    if not players and unparsed:
+        return (f"no deal could be analysed: {unparsed:,} game(s) did not parse (the P1xx "
+                "lines on stderr say where)\n")
     if not players:
         return "no deal could be analysed (hands, contract and play are needed)\n"
     width = max(6, *(len(n) for n in players))

@@ -14,8 +14,11 @@ and rewriting it changes nothing.
 
 A game that does not parse is reported on stderr as
   file:line:col: P101 message (game N)
-and written through verbatim, so nothing is lost.  Exit status 1 when any
-game had a parse error, 2 on a usage error, else 0.
+and written through verbatim, so nothing is lost.  A date written in another
+form (2025-03-14, 14.03.2025) is written YYYY.MM.DD and noted on stderr as a
+W701 warning; a date that cannot be read is kept as written, with a W702.
+Exit status 1 when any game had a parse error, 2 on a usage error, else 0
+(warnings leave it 0).
 """
 
 EPILOG = """\
@@ -39,12 +42,14 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def _format(name: str, games, out, err) -> bool:
     """Write games to out; returns True when any had a parse error."""
-    from ingest.bgn.files import format_error
+    from ingest.bgn.files import format_error, format_warnings
     from ingest.bgn.writer import write_game
 
     bad = False
     first = True
     for game in games:
+        for line in format_warnings(name, game):
+            err.write(line + "\n")
         if game.errors:
             bad = True
             for line in format_error(name, game):

@@ -132,6 +132,8 @@ st.caption(f"`{loaded.source_file}` line {game.line}, game {game.index} of the f
 game_level = [v for v in report.violations if v.deal is None]
 for v in game_level:
     st.error(f"**{v.code}** line {v.line}: {v.message}", icon=":material/error:")
+for w in report.warnings:  # read, but not in the canonical form: no violation
+    st.info(f"**{w.code}** line {w.line}: {w.message}", icon=":material/info:")
 if not report.deals:
     st.warning("This record could not be replayed (see the findings above).")
     st.stop()
