@@ -416,11 +416,14 @@ def to_arrow(name: str, rows: list[tuple]) -> pa.Table:
 COLUMNAR = {
     "card_analysis": ("game_id", "deal", "idx", "trick", "seat", "card", "before", "after",
                       "loss", "best", "betl"),
+    "card_single_dummy": ("game_id", "deal", "idx", "trick", "seat", "card", "samples",
+                          "determined", "sd_before", "sd_after", "sd_loss", "sd_best", "sd_se",
+                          "betl"),
 }
 #: columns holding a card as its int 0..31
 _CARD_COLUMNS = frozenset({"card"})
 #: columns holding a list of cards as ints
-_CARD_LIST_COLUMNS = frozenset({"best"})
+_CARD_LIST_COLUMNS = frozenset({"best", "sd_best"})
 
 
 def columns_to_arrow(name: str, cols: dict[str, list]) -> pa.Table:

@@ -30,7 +30,9 @@ interval and a small_n flag: true when a row has fewer than --min-n contracts
 
 accuracy, dd_contracts and bid_quality read the double-dummy analysis that
 'belot ingest --analyze' or 'belot analyze --into DATASET' adds: the points each
-card lost, and whether each contract was makeable with best play.
+card lost, and whether each contract was makeable with best play; sd_accuracy
+and fairplay read the single-dummy analysis of 'belot analyze --single-dummy
+--into DATASET' (see 'belot fairplay').
 """
 
 EPILOG = """\
@@ -59,7 +61,8 @@ class UsageError(ValueError):
 
 
 class NotAnalysed(ValueError):
-    """A metric of the double-dummy analysis asked of a dataset never analysed."""
+    """A metric of the double- or single-dummy analysis asked of a dataset never
+    analysed so."""
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -225,6 +228,12 @@ def _run(args: argparse.Namespace, out) -> int:
                 for k, v in ov.items():
                     out.write(f"{k.ljust(w)}  {_cell(v)}\n")
             return 0
+        missing_sd = [t for t in METRICS[args.metric].single_dummy if not a.files.get(t)]
+        if missing_sd:
+            raise NotAnalysed(f"{args.dataset}: no single-dummy analysis (no "
+                              f"{' or '.join(missing_sd)} rows), which --metric {args.metric} "
+                              f"reads; run 'belot analyze --single-dummy --into "
+                              f"{args.dataset}' to add it")
         missing = a.missing_analysis(args.metric, by)
         if missing:
             raise NotAnalysed(f"{args.dataset}: no double-dummy analysis (no {' or '.join(missing)} "
