@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from belot.options import add_jobs, jobs
+
 DESCRIPTION = """\
 Replay every game card by card against the rules of its variant ([Variant] tag),
 report each violation with its code and place, and recompute every score.
@@ -25,7 +27,7 @@ line under it; --all-findings lists them too.
 
 Every core is used by default: files are cut into chunks of whole games, checked
 by worker processes and written in input order, so the output is the same byte
-for byte as with -j 1 (docs/performance.md).
+for byte as with -j 1, in this process (docs/performance.md).
 
 Codes (docs/codes.md): P1xx notation, D2xx deal layout, B3xx bidding, C4xx card play,
 A5xx declarations/bela/claims, S6xx score sheet.  W7xx are warnings, printed in
@@ -62,21 +64,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--all-findings", action="store_true",
                    help="a line for every finding, also those that follow from an earlier "
                         "one (by default one line counts them)")
-    p.add_argument("-j", "--jobs", type=positive_int, default=None, metavar="N",
-                   help="worker processes (default: every core; 1 = in this process). The "
-                        "output is the same, in input order, whatever N")
+    add_jobs(p, note=". The output is the same, in input order, whatever N")
     p.set_defaults(func=run)
-
-
-def positive_int(text: str) -> int:
-    """``-j`` takes a whole number of workers, at least 1."""
-    try:
-        n = int(text)
-    except ValueError:
-        n = 0
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"expected a number of workers, 1 or more, not {text!r}")
-    return n
 
 
 def run(args: argparse.Namespace) -> int:
@@ -91,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
         return Exit.NOT_CHECKED
     mode = ("json" if args.json else "summary" if args.summary
             else "all" if args.all_findings else "text")
-    workers = args.jobs if args.jobs is not None else default_workers()
+    workers = jobs(args, "validate") or default_workers()
     tally = validate_paths(files, sys.stdout, mode, workers)
     for problem in tally.unreadable:
         say("validate", problem)

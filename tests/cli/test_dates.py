@@ -135,7 +135,7 @@ def test_ingest_stores_the_date_read_and_the_date_filters_find_it(tmp_path, capf
     path = write(tmp_path, game("2025-03-14"), game("14.03.2025", "Ana2"),
                  game("2025.03.14", "Ana3"), game("March 14", "Ana4"), game("2025.03.15", "Ana5"))
     ds = tmp_path / "ds"
-    assert main(["ingest", "--quiet", "--workers", "1", "--into", str(ds), str(path)]) == 0
+    assert main(["ingest", "--quiet", "-j", "1", "--into", str(ds), str(path)]) == 0
     games = pl.read_parquet(ds / "games" / "**" / "*.parquet", hive_partitioning=True)
     rows = games.sort("game_index").select("tag_date", "played_on", "violations").rows()
     assert [(d, str(p), v) for d, p, v in rows] == [

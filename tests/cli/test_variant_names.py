@@ -81,7 +81,7 @@ def test_stats_where_variant_in_capitals_chooses_the_games_of_that_id(tmp_path, 
     ds = tmp_path / "ds"
     lower = record(tmp_path, "lower.bgn", "yu4", "Ana")
     upper = record(tmp_path, "upper.bgn", "YU4", "Bea")
-    assert main(["ingest", "--quiet", "--workers", "1", "--into", str(ds), str(lower),
+    assert main(["ingest", "--quiet", "-j", "1", "--into", str(ds), str(lower),
                  str(upper)]) == 0
     capfd.readouterr()
     for where in ("variant=YU4", "variant=yu4", "variant=Yu4"):
