@@ -164,6 +164,47 @@ def base_view_sql(table: str, paths: list[str]) -> str | None:
             "hive_partitioning = true, union_by_name = true)")
 
 
+def folder_glob(root: str | os.PathLike, table: str) -> str:
+    """Every Parquet file under a dataset table's folder, as an absolute glob."""
+    return (Path(root).resolve() / table).as_posix() + "/**/*.parquet"
+
+
+def create_folder_views(con, root: str | os.PathLike, tables: tuple[str, ...]) -> None:
+    """One view per dataset table over the files its folder holds when the view is read.
+
+    Unlike :func:`create_base_views` (one snapshot's file list), each view reads an
+    absolute glob of the table's folder, so a database that keeps these views works
+    from any folder, after ``belot compact`` replaced the parts it knew, and sees
+    what a later ingest adds.  A table with no file yet (the analysis tables before
+    ``belot analyze --into``, the rejects of a clean ingest) is an empty table of its
+    columns, ``_empty_<table>``, joined by name with the glob (``allow_empty``), so
+    that it has its columns now and its rows once files come; a DuckDB without
+    ``allow_empty`` keeps it empty.  A table with files reads the glob alone: the
+    join would cost a metric up to twice its time.
+    """
+    import duckdb
+
+    from ingest.dataset import empty_table
+
+    for table in tables:
+        pattern = _sql_str(folder_glob(root, table))
+        glob = (f"read_parquet({pattern}, hive_partitioning = true, union_by_name = true"
+                "{options})")
+        if con.execute(f"SELECT count(*) FROM glob({pattern})").fetchall()[0][0]:
+            con.execute(f"CREATE OR REPLACE VIEW {table} AS SELECT * FROM "
+                        + glob.format(options=""))
+            continue
+        empty = empty_table(table)  # noqa: F841 - read by name in the SQL
+        con.execute(f"CREATE OR REPLACE TABLE _empty_{table} AS SELECT * FROM empty")
+        columns = ", ".join(f'"{name}"' for name in empty.column_names)
+        try:
+            con.execute(f"CREATE OR REPLACE VIEW {table} AS SELECT {columns} FROM (SELECT * "
+                        f"FROM _empty_{table} UNION ALL BY NAME SELECT * FROM "
+                        + glob.format(options=", allow_empty = true") + ")")
+        except duckdb.Error:  # a DuckDB without allow_empty
+            con.execute(f"CREATE OR REPLACE VIEW {table} AS SELECT * FROM _empty_{table}")
+
+
 def create_base_views(con, files: dict[str, list[str]],
                       tables: tuple[str, ...] = READ_TABLES) -> None:
     """One view per dataset table over its files (an empty table when it has none)."""
@@ -564,10 +605,18 @@ GROUP BY ALL ORDER BY a.variant, relation
 
     # ----------------------------------------------------------------- export
     def to_duckdb_file(self, path: str | os.PathLike, materialize: bool = False) -> Path:
-        """Write a ``.duckdb`` file for the DuckDB CLI: the dataset tables as views over
-        this snapshot's Parquet files (absolute paths), the macros, the fact relations
-        (views, or tables with ``materialize=True``) and one view per SQL metric
-        (``metric_<name>``: its default dimensions, no filter, min_n = MIN_N)."""
+        """Write a ``.duckdb`` file to query the dataset from DuckDB (Python's
+        ``duckdb.connect(path)``, or the DuckDB CLI): the dataset tables as views over
+        the Parquet files of the dataset's folders (absolute globs, read at each query:
+        :func:`create_folder_views`), the macros, the fact relations (views, or tables
+        with ``materialize=True``) and one view per SQL metric (``metric_<name>``: its
+        default dimensions, no filter, min_n = MIN_N).
+
+        The views keep working from any folder, after ``belot compact`` and after an
+        ingest adds games (they then count them); the ENUM types of the fact relations
+        hold every known variant, contract and declaration, so that games of a variant
+        ingested later still fit.  Tables written with ``materialize=True`` are this
+        snapshot's, written again to see later games."""
         path = Path(path)
         if path.exists():
             path.unlink()
@@ -575,7 +624,7 @@ GROUP BY ALL ORDER BY a.variant, relation
         try:
             con.execute("SET enable_progress_bar = false")
             con.execute(F.MACROS)
-            create_base_views(con, self.files, BASE_TABLES)
+            create_folder_views(con, self.root, BASE_TABLES)
             kind = "TABLE" if materialize else "VIEW"
             k = self._trick_k()
             for name in F.ORDER:
@@ -583,7 +632,9 @@ GROUP BY ALL ORDER BY a.variant, relation
                 if name == "f_tricks":
                     steps = (F.tricks_sql(k),)
                 for step in steps:
-                    if callable(step):
+                    if step is F.build_types:
+                        F.build_types(con, every=True)
+                    elif callable(step):
                         step(con)
                     elif step.startswith("DROP"):
                         if materialize:

@@ -83,15 +83,28 @@ def _enum(con, name: str, values) -> None:
     con.execute(f"CREATE TYPE {name} AS ENUM ({', '.join(_lit(v) for v in values)})")
 
 
-def build_types(con) -> None:
-    """ENUM types from the data (values sorted, so ENUM order is text order)."""
-    _enum(con, "variant_t", (r[0] for r in con.execute(
-        "SELECT DISTINCT variant FROM games").fetchall()))
-    _enum(con, "contract_t", (r[0] for r in con.execute(
-        "SELECT DISTINCT contract FROM deals").fetchall()))
-    _enum(con, "dtype_t", (r[0] for r in con.execute(
+def build_types(con, every: bool = False) -> None:
+    """ENUM types from the data (values sorted, so ENUM order is text order).
+
+    ``every``: also every value the ingest can write (the variant ids, the contracts
+    ``S H D C NT AT``, the runs and carres), for relations that stay views over files
+    a later ingest adds to (:meth:`analytics.Analytics.to_duckdb_file`)."""
+    known: dict[str, tuple[str, ...]] = {"variant_t": (), "contract_t": (), "dtype_t": ()}
+    if every:
+        from ingest.events import CONTRACT_NAMES
+        from replay.model.cards import RANKS
+        from replay.model.variants import TABLES
+
+        known = {"variant_t": tuple(TABLES), "contract_t": CONTRACT_NAMES,
+                 "dtype_t": (*(f"run{n}" for n in range(3, 9)),
+                             *(f"carre:{rank}" for rank in RANKS))}
+    _enum(con, "variant_t", (*known["variant_t"], *(r[0] for r in con.execute(
+        "SELECT DISTINCT variant FROM games").fetchall())))
+    _enum(con, "contract_t", (*known["contract_t"], *(r[0] for r in con.execute(
+        "SELECT DISTINCT contract FROM deals").fetchall())))
+    _enum(con, "dtype_t", (*known["dtype_t"], *(r[0] for r in con.execute(
         "SELECT DISTINCT CASE WHEN type = 'carre' THEN 'carre:' || rank ELSE type END "
-        "FROM declarations").fetchall()))
+        "FROM declarations").fetchall())))
     _enum(con, "role_t", ("bidder", "defenders"))
     _enum(con, "dcount_t", ("bidder", "both", "defenders", "none"))
 

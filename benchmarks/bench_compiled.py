@@ -4,6 +4,7 @@ side, beside python-chess, in CPU seconds (docs/performance.md#compiled-with-myp
     python benchmarks/bench_compiled.py                  # 100,000 yu4/mk4 deals
     python benchmarks/bench_compiled.py --all-variants   # every playable variant
     python benchmarks/bench_compiled.py --deals 20000 --rounds 2
+    python benchmarks/bench_compiled.py --write-docs     # and the figures the pages quote
 
 The interpreted side runs in a copy of the project without the build
 (``scripts/build_compiled.py``'s ``pure_copy``), so it is the ``.py`` sources.
@@ -62,6 +63,9 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--all-variants", action="store_true",
                     help="every playable variant in turn instead of yu4 and mk4")
+    ap.add_argument("--write-docs", action="store_true",
+                    help="write the ratios and the table into docs/snippets/numbers.md, "
+                         "where the pages include them (benchmarks/docnumbers.py)")
     args = ap.parse_args()
     import build_compiled as build
     from bench_validate import corpus, pgn_corpus
@@ -104,9 +108,42 @@ def main() -> None:
             continue
         print(f"  belot validate, {key:16s} {cpu:6.2f}s CPU {wall:6.2f}s wall "
               f"{plays / cpu:>10,.0f} plays/s {plays / cpu / chess_rate:5.1f}x python-chess")
-    for report in ("text", "JSON"):
-        ratio = best[f"interpreted {report}"][0] / best[f"compiled {report}"][0]
+    ratios = {report: best[f"interpreted {report}"][0] / best[f"compiled {report}"][0]
+              for report in ("text", "JSON")}
+    for report, ratio in ratios.items():
         print(f"  compiled / interpreted, {report} report: {ratio:.2f}x")
+    if args.write_docs:
+        from docnumbers import write_sections
+
+        write_sections(doc_figures(best, ratios, plays, plies, chess_rate, path.name,
+                                   args.rounds))
+
+
+def doc_figures(best: dict[str, tuple[float, float]], ratios: dict[str, float], plays: int,
+                plies: int, chess_rate: float, corpus: str, rounds: int) -> dict[str, str]:
+    """The sections of docs/snippets/numbers.md this run measured: the ratio the install
+    pages quote (``2.1 times as fast``, text report) and the table of the performance
+    page."""
+    def row(name: str) -> str:
+        text, json_ = best[f"{name} text"][0], best[f"{name} JSON"][0]
+        return (f"| `belot validate`, {name}, text / `--json` | {text:.2f} / {json_:.2f} | "
+                f"{plays / text:,.0f} / {plays / json_:,.0f} | "
+                f"{plays / text / chess_rate:.1f} / {plays / json_ / chess_rate:.1f} |")
+
+    table = "\n".join([
+        f"On `{corpus}` ({plays:,} card plays), best of {rounds}, CPU seconds of each process:",
+        "",
+        "| | CPU s | card plays/s | × python-chess |",
+        "|---|---|---|---|",
+        f"| python-chess `read_game` | {best['chess'][0]:.2f} | {chess_rate:,.0f} plies/s "
+        f"({plies:,} plies) | 1 |",
+        row("interpreted"),
+        row("compiled"),
+        "",
+        f"Compiled, a run takes {ratios['text']:.2f} times less CPU with the text report and "
+        f"{ratios['JSON']:.2f} times less with the JSON report.",
+    ])
+    return {"compiled-speed": f"{ratios['text']:.1f} times as fast", "compiled-table": table}
 
 
 if __name__ == "__main__":

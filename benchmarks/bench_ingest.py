@@ -16,7 +16,7 @@ For each worker count (``--workers 1,2``), in fresh subprocesses:
 - peak RSS of the driver and of the largest worker;
 - bytes on disk per deal (every table, Parquet zstd), before and after
   ``belot compact``;
-- one file of about 7 MB, whole commands: ``belot ingest --workers N`` against
+- one file of about 7 MB, whole commands: ``belot ingest -j N`` against
   ``belot validate -j N`` (N = 1, 2), wall clock and CPU.
 
 The corpus (yu4, mk4, bg4 and contree games from ``simulate_games``, 2% of deals
@@ -197,7 +197,7 @@ def run_child(measure: str, folder: Path, workers: int, chunk_mb: float) -> dict
 
 def single_file(deals: int, repeat: int) -> dict:
     """Whole commands on one file (``deals`` yu4/mk4 deals: 21,000 are about 7 MB), as a
-    user runs them: ``belot ingest --workers N`` against ``belot validate -j N`` (text
+    user runs them: ``belot ingest -j N`` against ``belot validate -j N`` (text
     report, and JSON, which also computes each game's id as ingest does)."""
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from bench_validate import corpus as validate_corpus
@@ -213,7 +213,7 @@ def single_file(deals: int, repeat: int) -> dict:
         runs = {
             "validate": (["validate", "-j", str(n), str(path)], None),
             "validate --json": (["validate", "--json", "-j", str(n), str(path)], None),
-            "ingest": (["ingest", "--quiet", "--workers", str(n), str(path), "--into",
+            "ingest": (["ingest", "--quiet", "-j", str(n), str(path), "--into",
                         str(dataset)], dataset),
         }
         got = {}

@@ -10,14 +10,14 @@ time (user + system of every process it starts):
 
 - ``belot validate -j 1 FILE`` and ``belot validate -j 1 --json FILE``: the
   yardsticks (one core);
-- ``belot ingest --workers 1 --into TMP FILE``: one worker, end to end;
+- ``belot ingest -j 1 --into TMP FILE``: in one process, end to end;
 - the interpreter started with ``belot``'s own modules, and with the modules
   ingest loads besides (pyarrow with its Parquet writer, numpy, the row
   builders): their difference is ingest's fixed cost of loading the writer.
 
 Then ingest's work on the same file, stage by stage, in a fresh process taking its
 turn with the commands in every round: it cuts the file into the units
-``--workers 1`` cuts and times each stage of each unit once, as a one-shot command
+``-j 1`` cuts and times each stage of each unit once, as a one-shot command
 meets it (CPU time; each stage's best round): reading, the game identity, the
 replay, the rows (``RowSink.add_game``), the Arrow tables (``RowSink.tables``) and
 the Parquet parts (written and fsynced as ingest stages them).
@@ -71,7 +71,7 @@ def whole_commands(path: str, rounds: int) -> tuple[dict[str, float], dict]:
     commands = {
         "validate": [py, "-m", "belot", "validate", "-j", "1", path],
         "validate --json": [py, "-m", "belot", "validate", "-j", "1", "--json", path],
-        "ingest": [py, "-m", "belot", "ingest", "--workers", "1", "--quiet", "--into", "DS", path],
+        "ingest": [py, "-m", "belot", "ingest", "-j", "1", "--quiet", "--into", "DS", path],
         "start-up": [py, "-c", "import " + ", ".join(BARE_IMPORTS)],
         "start-up with ingest's modules": [py, "-c", "import " + ", ".join(INGEST_IMPORTS)],
     }
@@ -100,7 +100,7 @@ def whole_commands(path: str, rounds: int) -> tuple[dict[str, float], dict]:
 
 
 def stages(path: str) -> dict:
-    """Ingest's stages on ``path``, cut as ``--workers 1`` cuts it, once (in a child)."""
+    """Ingest's stages on ``path``, cut as ``-j 1`` cuts it, once (in a child)."""
     import datetime as dt
 
     from ingest.chunks import input_chars, iter_chunks, read_chunk_games, unit_chars

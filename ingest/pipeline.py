@@ -68,6 +68,7 @@ from ingest.executors import (
     make_executor,
     missing_dask,
 )
+from ingest.progress import Progress
 from replay.engine.report import GameReport
 from replay.model.record import Game
 
@@ -310,47 +311,6 @@ def in_order(executor: cf.Executor, fn: Callable, tasks: Iterable, max_in_flight
             f.cancel()
 
 
-# ---------------------------------------------------------------- progress
-
-
-class Progress:
-    """One stderr line, rewritten in place at most a few times a second (TTY only)."""
-
-    def __init__(self, enabled: bool | None = None, stream=None) -> None:
-        self.stream = stream or sys.stderr
-        if enabled is None:
-            enabled = hasattr(self.stream, "isatty") and self.stream.isatty()
-        self.enabled = enabled
-        self.last = 0.0
-        self.shown = False
-
-    def update(self, s: IngestSummary, force: bool = False) -> None:
-        if not self.enabled:
-            return
-        rate = s.deals / s.elapsed if s.elapsed > 0 else 0.0
-        analysed = f" · {s.analysed:,} analysed" if s.analyze else ""
-        self.show(f"ingest: {s.records:,} records · {s.deals:,} deals ({rate:,.0f}/s){analysed} · "
-                  f"{s.violations:,} violations · {s.rejects:,} rejects · {s.skipped:,} known",
-                  force)
-
-    def show(self, line: str, force: bool = False) -> None:
-        """Rewrite the line (at most four times a second unless ``force``)."""
-        if not self.enabled:
-            return
-        now = time.monotonic()
-        if not force and now - self.last < 0.25:
-            return
-        self.last = now
-        self.stream.write("\r\x1b[K" + line)
-        self.stream.flush()
-        self.shown = True
-
-    def close(self) -> None:
-        if self.enabled and self.shown:
-            self.stream.write("\n")
-            self.stream.flush()
-
-
 # ------------------------------------------------------------------ driver
 
 
@@ -452,6 +412,8 @@ class _Pending:
     index_offset: int
     last: bool
     fingerprint: tuple[str, int, int] | None
+    #: characters of text in the unit (what the progress counts)
+    chars: int = 0
     future: cf.Future | None = None
     result: UnitResult | None = None
 
@@ -487,6 +449,8 @@ class Driver:
         self.new_ids: set[str] = set()
         self.actual_before: dict[str, int] = {}
         self.summary = IngestSummary(dataset=str(ds.root), batch=self.batch, analyze=analyze)
+        #: characters of text committed so far
+        self.chars_done = 0
 
     # ------------------------------------------------------------ tasks
     def tasks(self, files: Iterable[str]) -> Iterator[tuple[UnitTask, _Pending]]:
@@ -505,7 +469,8 @@ class Driver:
                                 chunk.text, chunk.first_line, chunk.index_offset,
                                 self.ingested_at_ms, self.known_key, self.known_files,
                                 self.analyze)
-                yield task, _Pending(unit, chunk.source, chunk.index_offset, chunk.last, fp)
+                yield task, _Pending(unit, chunk.source, chunk.index_offset, chunk.last, fp,
+                                     len(chunk.text))
                 unit += 1
 
     def _unreadable(self, path: str, exc: Exception) -> None:
@@ -533,8 +498,7 @@ class Driver:
             raise
         finally:
             s.tick()
-            self.progress.update(s, force=True)
-            self.progress.close()
+            self.progress.close(self.progress_detail())
         shutil.rmtree(self.ds.staging_root / self.batch, ignore_errors=True)
         self.ds.commit_batch_info(self.batch, started=self.ingested_at_ms,
                                   finished=int(time.time() * 1000),
@@ -591,7 +555,15 @@ class Driver:
         s.bytes_written += sum(f["bytes"] for f in files)
         s.worker_seconds += r.seconds
         s.tick()
-        self.progress.update(s)
+        self.chars_done += p.chars
+        self.progress.advance(self.chars_done, self.progress_detail())
+
+    def progress_detail(self) -> str:
+        """What the progress says besides the text read: the run's counts."""
+        s = self.summary
+        analysed = f" · {s.analysed:,} analysed" if s.analyze else ""
+        return (f"{s.games:,} games · {s.deals:,} deals{analysed} · {s.violations:,} "
+                f"violations · {s.rejects:,} rejects · {s.skipped:,} known")
 
     def _rewrite(self, files: list[dict], dups: set[str], delta: int) -> list[dict]:
         """Drop rows of ``dups`` and shift ``game_index`` by ``delta`` in staged parts.
@@ -665,7 +637,8 @@ def ingest_paths(paths: Iterable[str], into: str | os.PathLike, *, workers: int 
     ``chunk_chars``: the text of one unit of work; default sized from the files to
     read and the workers (:func:`ingest.chunks.unit_chars`).
     ``recheck``: read files again even if recorded as fully ingested (path, size, mtime).
-    ``progress``: True/False, or a :class:`Progress`; default: on when stderr is a TTY.
+    ``progress``: True/False, or a :class:`~ingest.progress.Progress`; default: on when
+    stderr is a terminal.
     ``analyze``: also solve every new game's deals double-dummy (``card_analysis``,
     ``deal_analysis``, ``game_analysis``), committed with the game's other rows.
     With ``analyze`` the default unit is smaller (at most :data:`ANALYZE_CHUNK_CHARS`):
@@ -688,16 +661,17 @@ def ingest_paths(paths: Iterable[str], into: str | os.PathLike, *, workers: int 
         else:
             driver.executor, inflight, close = make_executor(workers, scheduler)
             driver.max_in_flight = max_in_flight or inflight
+        done = ds.state.done_files
+        to_read = [f for f in files if recheck or not read_already(done, _fingerprint(f))]
+        total = input_chars(to_read)
+        progress.begin("ingest", total, "B")
         if chunk_chars is None:
-            done = ds.state.done_files
-            to_read = [f for f in files if recheck or not read_already(done, _fingerprint(f))]
             busy = max(1, (driver.max_in_flight - 1) // 2)  # the workers: 2 waiting each
             if analyze:
                 chunk_chars = min(ANALYZE_CHUNK_CHARS, unit_chars(
-                    input_chars(to_read), busy, ANALYZE_MIN_UNIT_CHARS))
+                    total, busy, ANALYZE_MIN_UNIT_CHARS))
             else:
-                chunk_chars = unit_chars(input_chars(to_read), busy, MIN_UNIT_CHARS,
-                                         UNITS_PER_WORKER)
+                chunk_chars = unit_chars(total, busy, MIN_UNIT_CHARS, UNITS_PER_WORKER)
         driver.chunk_chars = chunk_chars
         try:
             return driver.run(files)

@@ -7,12 +7,13 @@ itself never reads files (``replay/`` imports nothing outside itself).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from ingest.bgn.files import Skipped, read_records, record_files
 from ingest.bgn.writer import read_game_id
-from replay.engine.report import GameReport, Violation
+from replay.engine.report import CODE_ORDER, GameReport, Violation
 from replay.engine.walk import replay_game
 from replay.model.record import Game
 
@@ -55,3 +56,38 @@ def format_violation(report: GameReport, v: Violation) -> str:
         where.append(f"trick {v.trick}")
     at = f"{v.line}" if v.col is None else f"{v.line}:{v.col}"
     return f"{report.file}:{at}: {v.code} {v.message} ({', '.join(where)})"
+
+
+def report_text(report: GameReport, every: bool = False) -> list[str]:
+    """The text report of one game: a line per finding that stands on its own, each
+    followed by one line that counts the findings that follow from it
+    (``replay.engine.cascades``); ``every`` lists every finding, one line each.  The
+    warnings stand among them in the order of the record (a game read from JSON Lines
+    places all at its line, its tags' warnings first)."""
+    found = report.violations
+    followers: dict[int, list[str]] = {}
+    if not every:
+        for v in found:
+            if v.follows is not None:
+                followers.setdefault(v.follows, []).append(v.code)
+    shown = [(v, i) for i, v in enumerate(found) if every or v.follows is None]
+    if report.warnings:
+        shown = sorted([(w, -1) for w in report.warnings] + shown,
+                       key=lambda item: (item[0].line, item[0].col or 0))
+    lines = []
+    for v, i in shown:
+        lines.append(format_violation(report, v))
+        if i in followers:
+            lines.append(format_followers(followers[i]))
+    return lines
+
+
+def format_followers(codes: list[str]) -> str:
+    """``  and 32 findings that follow from it (D203 x28, S601, ...; --all-findings
+    lists them)``: indented, so that no tool reads it as a finding of its own."""
+    counts = Counter(codes)
+    listed = ", ".join(c if counts[c] == 1 else f"{c} x{counts[c]}"
+                       for c in sorted(counts, key=lambda c: (CODE_ORDER.get(c, 99), c)))
+    many = len(codes) != 1
+    return (f"  and {len(codes)} finding{'s' if many else ''} that follow{'' if many else 's'} "
+            f"from it ({listed}; --all-findings lists them)")

@@ -41,6 +41,7 @@ from replay.model.cards import (
 from replay.model.elements import Announce, Call, Combination, Exchange, Play
 from replay.model.record import Deal, Game, ScoreLine
 from replay.model.variants import table_facts
+from replay.players import CardPlayer, Seating, Table, heuristic_card
 from replay.rules.bidding import (
     HU_LADDER,
     LADDER_RANK,
@@ -74,20 +75,41 @@ def simulate_games(variant: str, games: int, seed: int, violation_rate: float = 
     """Yield ``games`` whole games of ``variant``, deterministic for ``seed``."""
     if variant not in SUPPORTED:
         raise ValueError(f"simulate supports {', '.join(SUPPORTED)}; not {variant}")
-    if table_facts(variant).default_target is None and target is None:
-        # fr4, bg3, bg2, ru-pair have no default target: the record says which
-        target = str(VARIANTS[variant].sample_target)
+    if target is None:
+        target = _default_target(variant)
     rng = random.Random(seed)
     ruleset = load_ruleset(variant, rules, target)
     for g in range(1, games + 1):
         yield _simulate_game(ruleset, rng, g, seed, violation_rate, max_deals, rules, target)
 
 
+def simulate_game(variant: str, number: int, seed: int, seating: Seating,
+                  max_deals: int = 200) -> Game:
+    """One whole legal game of ``variant`` at a given table (names and card players),
+    deterministic for ``seed``: the league's building block (``replay.league``)."""
+    rs = load_ruleset(variant, None, _default_target(variant))
+    return _simulate_game(rs, random.Random(seed), number, seed, 0.0, max_deals, None,
+                          _default_target(variant), seating)
+
+
+def _default_target(variant: str) -> str | None:
+    """fr4, bg3, bg2, ru-pair have no default target: the record says which."""
+    if table_facts(variant).default_target is None:
+        return str(VARIANTS[variant].sample_target)
+    return None
+
+
 def _simulate_game(rs: Ruleset, rng: random.Random, number: int, seed: int, rate: float,
-                   max_deals: int, rules: str | None, target: str | None) -> Game:
-    names = ["Ana", "Boris", "Cveta", "Dragan", "Elena", "Filip", "Goran", "Hristina",
-             "Ivan", "Jelena", "Kosta", "Ljuba", "Marko", "Nada", "Ognjen", "Petra"]
-    players = rng.sample(names, rs.players)
+                   max_deals: int, rules: str | None, target: str | None,
+                   seating: Seating | None = None) -> Game:
+    """One whole game; ``seating`` names the seats and says who chooses their cards
+    (by default names drawn from a club list and the heuristic player everywhere)."""
+    if seating is None:
+        names = ["Ana", "Boris", "Cveta", "Dragan", "Elena", "Filip", "Goran", "Hristina",
+                 "Ivan", "Jelena", "Kosta", "Ljuba", "Marko", "Nada", "Ognjen", "Petra"]
+        players = rng.sample(names, rs.players)
+    else:
+        players = list(seating.names)
     day = 1 + (number * 7 + seed) % 28
     tags = {"Variant": rs.variant, "Event": "Simulated club night", "Site": "belot simulate",
             "Date": f"2026.{1 + (number + seed) % 11:02d}.{day:02d}", "Round": str(number)}
@@ -103,7 +125,8 @@ def _simulate_game(rs: Ruleset, rng: random.Random, number: int, seed: int, rate
     gw = GameWalk(game, rs, report)
     dealer = rs.players
     for deal_no in range(1, max_deals + 1):
-        deal, injected_score = _simulate_deal(rs, rng, deal_no, dealer, rate, game, gw.totals)
+        deal, injected_score = _simulate_deal(rs, rng, deal_no, dealer, rate, game, gw.totals,
+                                              seating)
         game.deals.append(deal)
         dr = walk_deal(DealWalk(gw, deal, deal_no, is_last=False))
         score = [Decimal(v) for v in dr.score]
@@ -280,7 +303,8 @@ _CALLERS: dict[Auction, Callable[..., str]] = {
 
 # ---------------------------------------------------------------------- deal
 def _simulate_deal(rs: Ruleset, rng: random.Random, number: int, dealer: int, rate: float,
-                   game: Game, totals: list[Points]) -> tuple[Deal, bool]:
+                   game: Game, totals: list[Points],
+                   seating: Seating | None = None) -> tuple[Deal, bool]:
     n = rs.players
     facts = table_facts(rs.variant)
     deck = cards_in(rs.deck)
@@ -337,7 +361,9 @@ def _simulate_deal(rs: Ruleset, rng: random.Random, number: int, dealer: int, ra
     elif kind == "A501":
         kind = None
 
-    deal.plays = _play_out(rs, rng, hands, order[0], kind_of_play, kind, totals)
+    players = seating.players if seating is not None else {}
+    deal.plays = _play_out(rs, rng, hands, order[0], kind_of_play, kind, totals,
+              Table(rs, game, deal, contract.seat, kind_of_play, hands), players)
     return deal, kind == "S601"
 
 
@@ -459,10 +485,14 @@ def _false_run(hand: int) -> str:
 
 # ---------------------------------------------------------------------- play
 def _play_out(rs: Ruleset, rng: random.Random, hands: dict[int, int], leader: int, kind: int,
-              inject: str | None, totals: list[Points]) -> list[Play]:
+              inject: str | None, totals: list[Points], table: Table,
+              players: dict[int, CardPlayer]) -> list[Play]:
+    """Play the deal out (the cards, also in ``table.deal.plays`` as they come): a seat
+    of ``players`` chooses by its player, every other seat by the heuristic."""
     n = rs.players
     ct = CONTRACT_TABLES[kind]
     plays: list[Play] = []
+    table.deal.plays = plays  # the record so far, for a player that reads it
     bela_suits = [kind] if kind < 4 else (list(range(4)) if kind == ALL_TRUMPS else [])
     announced: set[tuple[int, int]] = set()
     won = [0] * rs.sides
@@ -478,8 +508,11 @@ def _play_out(rs: Ruleset, rng: random.Random, hands: dict[int, int], leader: in
                 card = _breach(inject, hand, legal, trick, seats, seat, ct, rs)
                 if card >= 0:
                     note, inject = f"injected {inject}", None
+            if card < 0 and seat in players:
+                table.trick, table.seats, table.seat, table.legal = trick, seats, seat, legal
+                card = players[seat].choose(table)
             if card < 0:
-                card = _choose(rng, hand, legal, trick, seats, seat, ct, rs)
+                card = heuristic_card(rng, hand, legal, trick, seats, seat, ct, rs)
             bela = None
             suit = SUIT_OF[card]
             if suit in bela_suits and RANKS[card & 7] in "QK" and (seat, suit) not in announced \
@@ -495,6 +528,7 @@ def _play_out(rs: Ruleset, rng: random.Random, hands: dict[int, int], leader: in
                 return plays  # mk4-22, bg4-49: the deal ends at the breach
         leader = seats[trick_winner(trick, ct)]
         side = rs.side_of[leader]
+        table.won |= 1 << side
         won[side] += sum(ct.points[c] for c in trick) + (rs.last_trick_bonus
                                                          if number == rs.tricks else 0)
         if rs.auto_end and totals[side] + won[side] >= rs.target:
@@ -517,24 +551,3 @@ def _breach(code: str, hand: int, legal: int, trick: list[int], seats: list[int]
         if got == code:
             return c
     return -1
-
-
-def _choose(rng: random.Random, hand: int, legal: int, trick: list[int], seats: list[int],
-            seat: int, ct: ContractTables, rs: Ruleset) -> int:
-    """Win cheaply when possible, otherwise throw the least valuable card."""
-    options = cards_in(legal)
-    if not trick:
-        if rng.random() < 0.3:
-            return rng.choice(options)
-        return max(options, key=lambda c: (ct.strength[c], rng.random()))
-    winners = []
-    for c in options:
-        if trick_winner(trick + [c], ct) == len(trick):
-            winners.append(c)
-    partner_winning = rs.side_of[seats[trick_winner(trick, ct)]] == rs.side_of[seat]
-    if winners and not partner_winning:
-        return min(winners, key=lambda c: (ct.points[c], ct.strength[c]))
-    if partner_winning:
-        return max(options, key=lambda c: (ct.points[c] * (not (ct.trump_mask >> c) & 1),
-                                           -ct.strength[c]))
-    return min(options, key=lambda c: (ct.points[c], ct.strength[c]))

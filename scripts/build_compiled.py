@@ -37,6 +37,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build" / "mypyc"
 STAMP = BUILD / "sources.json"
+#: the step of the build that puts the docstrings into the generated C
+DOCSTRINGS_STEP = "scripts/mypyc_docstrings.py"
 #: all modules go into one shared library, so that calls between them are direct C calls
 GROUP = "replay.compiled"
 
@@ -96,10 +98,12 @@ def built_files() -> list[Path]:
 
 
 def fingerprint() -> dict[str, str]:
-    """What a build depends on: each compiled source's hash, the Python and the mypyc."""
+    """What a build depends on: each compiled source's hash, the step that puts the
+    docstrings into the C, the Python and the mypyc."""
     import mypy.version
 
-    out = {m: hashlib.sha256((ROOT / m).read_bytes()).hexdigest() for m in MODULES}
+    out = {m: hashlib.sha256((ROOT / m).read_bytes()).hexdigest()
+           for m in (*MODULES, DOCSTRINGS_STEP)}
     out["python"] = sys.version
     out["mypy"] = mypy.version.__version__
     return out
@@ -207,8 +211,11 @@ def pure_reason() -> str:
 def mypyc_extensions() -> list:
     """mypy checks ``MODULES`` and mypyc writes their C (under ``build/mypyc/c``),
     one shared library for all of them, so that calls between them are direct C
-    calls.  mypy reads its options from pyproject.toml, as for the type check."""
+    calls; the sources' docstrings then go into that C (:mod:`mypyc_docstrings`:
+    mypyc keeps none).  mypy reads its options from pyproject.toml, as for the type
+    check."""
     from mypyc.build import mypycify
+    from mypyc_docstrings import keep_docstrings
 
     t = time.perf_counter()
     print(f"build_compiled: compiling {len(MODULES)} modules with mypyc "
@@ -219,8 +226,10 @@ def mypyc_extensions() -> list:
     ext = mypycify(["--no-warn-unused-configs", *MODULES],
                    group_name=GROUP, target_dir=str(BUILD / "c"), opt_level="3",
                    debug_level="0")
-    print(f"build_compiled: C generated in {time.perf_counter() - t:.0f}s; compiling it",
-          flush=True)
+    kept = keep_docstrings(sorted((BUILD / "c").rglob("*.c")),
+                           {m.removesuffix(".py").replace("/", "."): ROOT / m for m in MODULES})
+    print(f"build_compiled: C generated in {time.perf_counter() - t:.0f}s ({kept} "
+          "docstrings put in); compiling it", flush=True)
     return list(ext)
 
 

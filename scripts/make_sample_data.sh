@@ -22,3 +22,5 @@ bg2 30 110
 hu3 12 111
 hu2 12 112
 LIST
+# the corpus sizes the pages quote (docs/snippets/numbers.md)
+"${PYTHON:-.venv/bin/python}" benchmarks/docnumbers.py

@@ -7,6 +7,8 @@ import json
 import sys
 import time
 
+from belot.options import add_jobs, add_quiet, jobs, pipeline_workers
+
 DESCRIPTION = """\
 Replay every game, then solve each deal double-dummy (all hands known, best
 play by both camps) and say what every card cost: the points its camp could
@@ -31,7 +33,7 @@ cannot be read to its end is named and the other files analysed), else 0.
 Per player (the SeatN tags, else "seat N"): cards analysed, average points lost
 per card and the cards that lost 10 points or more.
 
-Work is spread over every core (--workers), or a dask.distributed cluster
+Work is spread over every core (-j N), or a dask.distributed cluster
 (--scheduler) as with 'belot ingest'.
 
 With --single-dummy, each card is also judged from what its player could
@@ -89,8 +91,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "results to it (tables card_analysis, deal_analysis, game_analysis)")
     p.add_argument("--json", action="store_true", help="one JSON object per deal on stdout")
     p.add_argument("--summary", action="store_true", help="print only the per-player table")
-    p.add_argument("-j", "--workers", type=int, default=None, metavar="N",
-                   help="worker processes (default: every core; 0 = in this process)")
+    add_jobs(p, old_workers=True)
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="run the workers on a dask.distributed cluster (tcp://host:8786)")
     p.add_argument("--chunk-kb", type=float, default=16.0, metavar="KB",
@@ -103,7 +104,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="--single-dummy: layouts per position (default 32)")
     p.add_argument("--seed", type=int, default=0, metavar="S",
                    help="--single-dummy: the seed of the layouts (default 0)")
-    p.add_argument("--quiet", action="store_true", help="no progress line on stderr")
+    add_quiet(p)
     p.set_defaults(func=run)
 
 
@@ -122,12 +123,15 @@ def single_dummy(args: argparse.Namespace) -> tuple[int, int] | None:
 def run(args: argparse.Namespace) -> int:
     from belot.exits import Exit
     from belot.inputs import files_to_read, say
+    from ingest.chunks import input_chars
     from ingest.pipeline import expand_inputs, job_failed
+    from ingest.progress import Progress
     from ingest.runs.analyze import PlayerTally, analyse_paths
     from replay.model.jsontext import dumps
 
+    workers = pipeline_workers(jobs(args, "analyze"))
     if args.into is not None or not args.paths:
-        return run_into(args)
+        return run_into(args, workers)
 
     files = files_to_read("analyze", args.paths, expand_inputs, "nothing analysed")
     if not files:
@@ -135,39 +139,34 @@ def run(args: argparse.Namespace) -> int:
     files = list(dict.fromkeys(files))  # a file named twice is analysed once
     prepare(args)
     out = sys.stdout
-    show_progress = not args.quiet and sys.stderr.isatty()
+    progress = Progress(not args.quiet)
     players: dict[str, PlayerTally] = {}
-    games = deals = unparsed = 0
+    games = deals = chars = unparsed = 0
     unreadable: list[str] = []
-    started = last = time.monotonic()
+    started = time.monotonic()
     try:
-        for result in analyse_paths(files, workers=args.workers, scheduler=args.scheduler,
+        progress.begin("analyze", input_chars(files), "B")
+        for result in analyse_paths(files, workers=workers, scheduler=args.scheduler,
                                     chunk_chars=chunk_chars(args), unreadable=unreadable,
                                     single_dummy=single_dummy(args)):
             games += result.games
             deals += len(result.deals)
+            chars += result.chars
             for name, t in result.players.items():
                 players.setdefault(name, PlayerTally()).merge(t)
-            if result.errors and show_progress:
-                sys.stderr.write("\r\x1b[K")
             for line in result.errors:
-                print(line, file=sys.stderr)
+                progress.say(line)
             unparsed += result.unparsed
             for d in result.deals:
                 if args.json:
                     out.write(dumps(d) + "\n")
                 elif not args.summary:
                     out.write(deal_text(d))
-            now = time.monotonic()
-            if show_progress and now - last > 0.25:
-                last = now
-                sys.stderr.write(f"\r\x1b[Kanalyze: {games:,} games · {deals:,} deals "
-                                 f"({deals / (now - started):,.1f}/s)")
-                sys.stderr.flush()
+            progress.advance(chars, f"{games:,} games · {deals:,} deals")
     except (FileNotFoundError, ImportError) as exc:
         return job_failed(exc, "analyze", args.scheduler, (FileNotFoundError,))
-    if show_progress:
-        sys.stderr.write("\n")
+    finally:
+        progress.close(f"{games:,} games · {deals:,} deals")
     elapsed = time.monotonic() - started
     if games and not args.json:
         out.write(players_text(players, unparsed, args.single_dummy))
@@ -253,10 +252,11 @@ def chunk_chars(args: argparse.Namespace) -> int:
     return max(1, int(args.chunk_kb * 1024))
 
 
-def run_into(args: argparse.Namespace) -> int:
+def run_into(args: argparse.Namespace, workers: int | None) -> int:
     """``--into DATASET``: analyse the dataset's games not analysed yet, add the rows."""
     from ingest.dataset import DatasetError
-    from ingest.pipeline import Progress, job_failed
+    from ingest.pipeline import job_failed
+    from ingest.progress import Progress
     from ingest.runs.analyze import analyse_dataset
 
     if args.into is None:
@@ -272,10 +272,10 @@ def run_into(args: argparse.Namespace) -> int:
         print("belot analyze: --summary prints a table of records read from PATHs; with "
               "--into, query the dataset (python -m analytics, belot stats)", file=sys.stderr)
         return 2
-    progress = Progress(False) if args.quiet else Progress(None)
+    progress = Progress(not args.quiet)
     prepare(args)
     try:
-        s = analyse_dataset(args.into, workers=args.workers, scheduler=args.scheduler,
+        s = analyse_dataset(args.into, workers=workers, scheduler=args.scheduler,
                             chunk_chars=chunk_chars(args), progress=progress,
                             single_dummy=single_dummy(args))
     except (DatasetError, ImportError) as exc:

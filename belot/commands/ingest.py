@@ -6,6 +6,8 @@ import argparse
 import json
 import sys
 
+from belot.options import add_jobs, add_quiet, jobs, pipeline_workers
+
 DESCRIPTION = """\
 Read records (BGN files, folders, globs, .gz; JSON Lines), replay each game
 through the engine, and add it to a Parquet dataset of event tables:
@@ -15,7 +17,7 @@ game's text, so the dataset replays without its source files), and rejects
 column; docs/ingest.md explains the commit protocol and cluster runs.
 
 The ingest is
-  parallel      all cores by default (--workers N), or a dask cluster (--scheduler)
+  parallel      all cores by default (-j N), or a dask cluster (--scheduler)
   streaming     files are cut into chunks of whole games; memory stays bounded
   atomic        readers never see part of a unit; a killed run leaves whole games
   idempotent    a game already in the dataset (same canonical text, any file) is
@@ -34,7 +36,7 @@ Query it, e.g. from DuckDB:
 EPILOG = """\
 examples:
   belot ingest data/ --into data/dataset
-  belot ingest 'logs/2026-*.bgn.gz' more.bgn --into ds --workers 4
+  belot ingest 'logs/2026-*.bgn.gz' more.bgn --into ds -j 4
   belot ingest s3://bucket/records/ --into /shared/ds --scheduler tcp://10.0.0.5:8786
   belot ingest data/ --into ds --analyze   with the double-dummy analysis (slower)
   belot compact ds                      merge the small part files afterwards
@@ -49,8 +51,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="files, folders or globs (.bgn, .bgn.gz, .jsonl, .jsonl.gz)")
     p.add_argument("--into", required=True, metavar="DATASET",
                    help="dataset folder (created if missing)")
-    p.add_argument("--workers", type=int, default=None, metavar="N",
-                   help="worker processes (default: every core; 0 = in this process)")
+    add_jobs(p, old_workers=True)
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="run the workers on a dask.distributed cluster (tcp://host:8786); "
                         "the dataset must be on storage the workers share")
@@ -65,7 +66,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--analyze", action="store_true",
                    help="also solve every new game's deals double-dummy (the points each "
                         "card lost; tables card_analysis, deal_analysis, game_analysis)")
-    p.add_argument("--quiet", action="store_true", help="no progress line")
+    add_quiet(p)
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.set_defaults(func=run)
 
@@ -74,18 +75,20 @@ def run(args: argparse.Namespace) -> int:
     from belot.exits import Exit
     from belot.inputs import files_to_read, say
     from ingest.dataset import DatasetError
-    from ingest.pipeline import Progress, expand_inputs, ingest_paths, job_failed
+    from ingest.pipeline import expand_inputs, ingest_paths, job_failed
+    from ingest.progress import Progress
 
+    workers = pipeline_workers(jobs(args, "ingest"))
     files = files_to_read("ingest", args.paths, expand_inputs, "nothing ingested")
     if not files:  # the dataset is left as it was (not made when it did not exist)
         return Exit.NOT_CHECKED
-    progress = Progress(False) if args.quiet else Progress(None)
+    progress = Progress(not args.quiet)
     if args.analyze:
         from belot.commands.analyze import prepare
 
         prepare(args)
     try:
-        s = ingest_paths(files, args.into, workers=args.workers, scheduler=args.scheduler,
+        s = ingest_paths(files, args.into, workers=workers, scheduler=args.scheduler,
                          chunk_chars=(None if args.chunk_mb is None
                                       else max(1, int(args.chunk_mb * (1 << 20)))),
                          recheck=args.recheck, progress=progress, analyze=args.analyze)

@@ -20,6 +20,8 @@ EPILOG = """\
 examples:
   belot simulate --variant yu4 --games 10 --seed 1 > ten.bgn
   belot simulate --variant mk4 --games 500 --seed 7 --violations 0.05 -o data/sim-mk4.bgn.gz
+  belot simulate --variant yu4 --league 40 --peekers 4 --peek-rate 0.25 \\
+      --deals-per-player 200 -o league.bgn.gz
 """
 
 
@@ -33,6 +35,28 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     p.add_argument("--violations", type=float, default=0.0, metavar="RATE",
                    help="share of deals with one injected violation, 0..1 (default 0)")
+    league = p.add_argument_group(
+        "a league (to measure the fair-play report, docs/fairplay.md)",
+        "Instead of --games: a pool of members P01, P02, ... meets at tables until\n"
+        "each has played --deals-per-player deals; the last --peekers members look at\n"
+        "every hand on a share --peek-rate of their cards and then play a double-dummy\n"
+        "best card.")
+    league.add_argument("--league", type=int, metavar="MEMBERS",
+                        help="simulate a league of this many members")
+    league.add_argument("--peekers", type=int, default=0, metavar="N",
+                        help="members who peek (default 0)")
+    league.add_argument("--peek-rate", type=float, default=0.25, metavar="Q",
+                        help="share of a peeker's cards played with every hand seen, 0..1 "
+                             "(default 0.25)")
+    league.add_argument("--deals-per-player", type=int, default=100, metavar="D",
+                        help="deals each member plays at least (default 100)")
+    league.add_argument("--honest", choices=("single-dummy", "heuristic"),
+                        default="single-dummy",
+                        help="how the members play when they do not peek: by sampled "
+                             "layouts of what their seat may know (default), or by the "
+                             "simple heuristic (fast)")
+    league.add_argument("--samples", type=int, default=8, metavar="K",
+                        help="layouts the single-dummy player samples a card (default 8)")
     p.add_argument("-o", "--output", help="write here (.bgn or .bgn.gz) instead of stdout")
     p.set_defaults(func=run)
 
@@ -49,7 +73,19 @@ def run(args: argparse.Namespace) -> int:
     if not 0.0 <= args.violations <= 1.0:
         print("belot simulate: --violations is a rate between 0 and 1", file=sys.stderr)
         return 2
-    games = simulate_games(args.variant, args.games, args.seed, args.violations)
+    if args.league is not None:
+        from replay.rules.rulesets import load_ruleset
+
+        seats = load_ruleset(args.variant).players
+        problem = _league_problem(args) or (
+            f"{args.variant} is played by {seats}: --league needs at least {seats} members"
+            if args.league < seats else None)
+        if problem:
+            print(f"belot simulate: {problem}", file=sys.stderr)
+            return 2
+        games = _league_games(args)
+    else:
+        games = simulate_games(args.variant, args.games, args.seed, args.violations)
     if args.output:
         # atomic, and gzip without a timestamp: the same seed gives the same bytes
         with atomic_writer(args.output) as out:
@@ -66,3 +102,33 @@ def _write_all(games, out) -> None:
         if i:
             out.write("\n")
         out.write(write_game(game))
+
+
+def _league_problem(args: argparse.Namespace) -> str | None:
+    """What is wrong with the league options, in the user's words (None when nothing)."""
+    if args.league < 1:
+        return "--league is the number of members, at least 1"
+    if not 0 <= args.peekers <= args.league:
+        return f"--peekers must be between 0 and --league ({args.league})"
+    if not 0.0 <= args.peek_rate <= 1.0:
+        return "--peek-rate is a share of cards between 0 and 1"
+    if args.deals_per_player < 1:
+        return "--deals-per-player must be at least 1"
+    if args.samples < 1:
+        return "--samples must be at least 1"
+    if args.violations:
+        return "--violations and --league do not go together: a league's games are legal"
+    return None
+
+
+def _league_games(args: argparse.Namespace):
+    from replay.league import league_members, simulate_league
+    from replay.players import HeuristicPlayer
+    from replay.strong_players import SingleDummyPlayer
+
+    members = league_members(args.league, args.peekers, args.peek_rate)
+    def single_dummy(seed: int) -> SingleDummyPlayer:
+        return SingleDummyPlayer(seed, samples=args.samples)
+
+    honest = HeuristicPlayer if args.honest == "heuristic" else single_dummy
+    return simulate_league(args.variant, members, args.deals_per_player, args.seed, honest)

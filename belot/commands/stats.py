@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import shlex
+import shutil
 import sys
 import textwrap
+from pathlib import Path
 from typing import Any
 
 DESCRIPTION = """\
@@ -44,7 +47,7 @@ examples:
   belot stats data/dataset --metric players --where date_from=2026-01-01
   belot stats data/dataset --metric accuracy --by player variant   points lost per card
   belot stats data/dataset --metric dd_contracts       makeable vs made, per contract
-  belot stats data/dataset --to-duckdb belot.duckdb     views for the DuckDB CLI
+  belot stats data/dataset --to-duckdb belot.duckdb     views to query from DuckDB
   belot stats big/ --cache big-stats.duckdb --metric tricks   fast when run again
 """
 
@@ -81,7 +84,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--hide-small", action="store_true", help="leave out small_n rows")
     p.add_argument("--list", action="store_true", help="list the metrics and exit")
     p.add_argument("--to-duckdb", metavar="FILE",
-                   help="write a .duckdb file with views for the DuckDB CLI and exit")
+                   help="write a .duckdb file of views over the dataset's files (opened from "
+                        "Python with duckdb.connect(FILE), or the DuckDB CLI) and exit")
     p.add_argument("--cache", metavar="FILE",
                    help="keep the fact tables in this .duckdb file between runs (rebuilt "
                         "when the dataset changes): fast repeated runs on a large dataset")
@@ -157,6 +161,20 @@ def _json_default(v):
     raise TypeError(type(v).__name__)
 
 
+def duckdb_file_message(path: Path, dataset: Path) -> str:
+    """What ``--to-duckdb`` wrote and how to open it: from Python (the duckdb module is
+    installed with belot), and with the DuckDB program when one is on the PATH."""
+    path = path.resolve()
+    lines = [f"wrote {path}: views games, deals, ..., f_* and metric_* over the Parquet "
+             f"files under {dataset.resolve()} (read at each query: from any folder, "
+             "after 'belot compact' and after later ingests)",
+             f"open it from Python: import duckdb; con = duckdb.connect({str(path)!r}); "
+             "con.sql('SELECT * FROM metric_bid_success').show()"]
+    if shutil.which("duckdb"):
+        lines.append(f"or with the DuckDB program: duckdb {shlex.quote(str(path))}")
+    return "\n".join(lines)
+
+
 def run(args: argparse.Namespace) -> int:
     out = sys.stdout
     if args.list:
@@ -197,8 +215,7 @@ def _run(args: argparse.Namespace, out) -> int:
     try:
         if args.to_duckdb:
             path = a.to_duckdb_file(args.to_duckdb)
-            print(f"wrote {path}: views games, deals, ..., f_* and metric_*; "
-                  f"open it with: duckdb {path}", file=sys.stderr)
+            print(duckdb_file_message(path, a.root), file=sys.stderr)
             return 0
         if args.metric is None:
             ov = a.overview(filters)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from belot.options import add_jobs, jobs
+
 DESCRIPTION = """\
 Replay every game card by card against the rules of its variant ([Variant] tag),
 report each violation with its code and place, and recompute every score.
@@ -20,9 +22,13 @@ when a file cannot be read to its end (not gzip, cut short, corrupt data: named
 on stderr with the line where its text stops, the other files and the whole
 games before the fault still checked).
 
+Findings that follow from an earlier one (later cards credited to the wrong seat
+after a changed card, the score lines it changes) are counted in one indented
+line under it; --all-findings lists them too.
+
 Every core is used by default: files are cut into chunks of whole games, checked
 by worker processes and written in input order, so the output is the same byte
-for byte as with -j 1 (docs/performance.md).
+for byte as with -j 1, in this process (docs/performance.md).
 
 Codes (docs/codes.md): P1xx notation, D2xx deal layout, B3xx bidding, C4xx card play,
 A5xx declarations/bela/claims, S6xx score sheet.  W7xx are warnings, printed in
@@ -56,21 +62,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true",
                    help="print the validation report (docs/bgn/report.md), one JSON object per game")
     p.add_argument("--summary", action="store_true", help="print only the counts per code")
-    p.add_argument("-j", "--jobs", type=positive_int, default=None, metavar="N",
-                   help="worker processes (default: every core; 1 = in this process). The "
-                        "output is the same, in input order, whatever N")
+    p.add_argument("--all-findings", action="store_true",
+                   help="a line for every finding, also those that follow from an earlier "
+                        "one (by default one line counts them)")
+    add_jobs(p, note=". The output is the same, in input order, whatever N")
     p.set_defaults(func=run)
-
-
-def positive_int(text: str) -> int:
-    """``-j`` takes a whole number of workers, at least 1."""
-    try:
-        n = int(text)
-    except ValueError:
-        n = 0
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"expected a number of workers, 1 or more, not {text!r}")
-    return n
 
 
 def run(args: argparse.Namespace) -> int:
@@ -83,8 +79,9 @@ def run(args: argparse.Namespace) -> int:
     files = files_to_read("validate", args.paths, expand_paths, "nothing checked")
     if files is None:
         return Exit.NOT_CHECKED
-    mode = "json" if args.json else "summary" if args.summary else "text"
-    workers = args.jobs if args.jobs is not None else default_workers()
+    mode = ("json" if args.json else "summary" if args.summary
+            else "all" if args.all_findings else "text")
+    workers = jobs(args, "validate") or default_workers()
     tally = validate_paths(files, sys.stdout, mode, workers)
     for problem in tally.unreadable:
         say("validate", problem)

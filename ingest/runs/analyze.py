@@ -32,7 +32,6 @@ from ingest.chunks import fault_place, iter_chunks, until_fault
 from ingest.dataset import Dataset, DatasetError, State, load_ids, new_batch_id
 from ingest.events import Context, RowSink
 from ingest.pipeline import (
-    Progress,
     RunSummary,
     commit_unit,
     expand_inputs,
@@ -42,6 +41,7 @@ from ingest.pipeline import (
     stage_parts,
     worker_name,
 )
+from ingest.progress import Progress
 from ingest.schema import ANALYSIS_TABLES, SINGLE_DUMMY_TABLES
 
 if TYPE_CHECKING:
@@ -98,6 +98,8 @@ class ChunkResult:
     players: dict[str, PlayerTally] = field(default_factory=dict)
     games: int = 0
     seconds: float = 0.0
+    #: characters of text in the chunk (what the progress counts)
+    chars: int = 0
     #: ``file:line:col: P1xx message (game N)`` for each parse error: a game that does
     #: not parse has no deal to analyse
     errors: list[str] = field(default_factory=list)
@@ -116,7 +118,7 @@ def analyse_chunk(task: ChunkTask) -> ChunkResult:
     from replay.solver.analysis import analyse_game, contract_text, game_ruleset
 
     t0 = time.perf_counter()
-    out = ChunkResult()
+    out = ChunkResult(chars=len(task.text))
     for i, game in enumerate(read_chunk_games(task)):
         out.games += 1
         number = task.index_offset + i + 1
@@ -306,10 +308,9 @@ class AnalyzeSummary(RunSummary):
     double_dummy_too: int = 0
     notes: list[str] = field(default_factory=list)
 
-    def line(self) -> str:
-        rate = self.deals / self.elapsed if self.elapsed > 0 else 0.0
-        return (f"analyze: {self.games:,} games · {self.deals:,} deals ({rate:,.1f}/s) · "
-                f"{self.cards:,} cards · {self.already:,} analysed before")
+    def detail(self) -> str:
+        """What the progress says besides the games analysed."""
+        return f"{self.deals:,} deals · {self.cards:,} cards · {self.already:,} analysed before"
 
 
 #: the variant of a part, from its path (``records/variant=<v>/batch=<b>/part-*.parquet``,
@@ -386,6 +387,8 @@ def analyse_dataset(root: str | Path, *, workers: int | None = None,
         dd_done = load_ids(ds.root, sorted(st.files.get("game_analysis", {})))
         done = dd_done if single_dummy is None else load_ids(
             ds.root, sorted(st.files.get("game_single_dummy", {})))
+        records = sum(st.files.get("records", {}).values())
+        progress.begin("analyze", max(0, records - len(done)), "games")
         started_ms = int(time.time() * 1000)
         executor, in_flight, close = make_executor(workers, scheduler)
         try:
@@ -411,11 +414,10 @@ def analyse_dataset(root: str | Path, *, workers: int | None = None,
                 s.failures += r.failures
                 s.worker_seconds += r.seconds
                 s.tick()
-                progress.show(s.line())
+                progress.advance(s.games, s.detail())
         finally:
             s.tick()
-            progress.show(s.line(), force=True)
-            progress.close()
+            progress.close(s.detail())
             close()
         shutil.rmtree(ds.staging_root / batch, ignore_errors=True)
         args: dict[str, object] = {"analyze": True, "units": s.units}

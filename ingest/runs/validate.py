@@ -39,13 +39,14 @@ from ingest.chunks import (
     until_fault,
 )
 from ingest.executors import process_pool
-from ingest.validation import format_violation, validate_file, validate_game
-from replay.engine.report import GameReport, Violation
+from ingest.validation import report_text, validate_file, validate_game
+from replay.engine.report import GameReport
 from replay.model.jsontext import dumps
 
-#: what a run writes for each game: a compiler-style line per finding, the JSON
-#: report (one line per game), or nothing (the counts alone)
-MODES = ("text", "json", "summary")
+#: what a run writes for each game: a compiler-style line per finding that stands on
+#: its own with a count of those that follow from it, the same line for every
+#: finding, the JSON report (one line per game), or nothing (the counts alone)
+MODES = ("text", "all", "json", "summary")
 #: the smallest unit of work worth a process hand-over (about 30 ms of validation)
 MIN_UNIT_CHARS = 64 << 10
 #: units cut per worker: sixteen, where ingest cuts four.  The run ends when the last
@@ -124,18 +125,9 @@ def report_lines(report: GameReport, mode: str) -> list[str]:
     """The output lines of one game's report (without line ends)."""
     if mode == "json":
         return [report.json_line()]
-    if mode == "text":
-        findings = report.violations
-        if report.warnings:
-            # in the order of the record, as the violations are; a game read from JSON
-            # Lines places all at its line, its tags' warnings first
-            findings = sorted(report.warnings + findings, key=_place)
-        return [format_violation(report, v) for v in findings]
+    if mode == "text" or mode == "all":
+        return report_text(report, every=mode == "all")
     return []
-
-
-def _place(v: Violation) -> tuple[int, int]:
-    return (v.line, v.col or 0)
 
 
 _TEXT_GAME = re.compile(r"\d+")
@@ -146,13 +138,16 @@ def renumber(line: str, mode: str, game: int) -> str:
 
     JSON: the report read back, its ``game`` set and written again (``dumps`` of
     ``json.loads`` of its own output is the same text).  Text: the number in
-    the place suffix, the last `` (game N`` of the line (the message comes before it).
+    the place suffix, the last `` (game N`` of the line (the message comes before it);
+    the line that counts the findings that follow from one names no game.
     """
     if mode == "json":
         obj = json.loads(line)
         obj["game"] = game
         return dumps(obj)
     head, sep, tail = line.rpartition(" (game ")
+    if not sep:
+        return line
     return head + sep + _TEXT_GAME.sub(str(game), tail, count=1)
 
 

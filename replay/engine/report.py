@@ -42,9 +42,15 @@ class Violation:
     trick: int | None
     seat: int | None
     message: str
+    #: the index in the report's list of the finding this one follows from (a card
+    #: credited to the wrong seat after a trick whose winner the record did not
+    #: expect, a sheet that differs because the play did: replay.engine.cascades);
+    #: None for a finding that stands on its own
+    follows: int | None
 
     def __init__(self, code: str, line: int, col: int | None, deal: int | None,
-                 trick: int | None, seat: int | None, message: str) -> None:
+                 trick: int | None, seat: int | None, message: str,
+                 follows: int | None = None) -> None:
         # the constructors of the classes made per deal are written out: compiled by
         # mypyc, a dataclass's generated __init__ runs interpreted, at several
         # thousand instructions a call (docs/dev/compiled.md)
@@ -55,10 +61,17 @@ class Violation:
         self.trick = trick
         self.seat = seat
         self.message = message
+        self.follows = follows
 
     def to_json(self) -> dict[str, object]:
-        return {"code": self.code, "line": self.line, "col": self.col, "deal": self.deal,
-                "trick": self.trick, "seat": self.seat, "message": self.message}
+        """The finding as the validation report lists it; ``follows`` only where it
+        is set, so that a finding that stands alone keeps the fields it always had."""
+        out: dict[str, object] = {
+            "code": self.code, "line": self.line, "col": self.col, "deal": self.deal,
+            "trick": self.trick, "seat": self.seat, "message": self.message}
+        if self.follows is not None:
+            out["follows"] = self.follows
+        return out
 
     def sort_key(self) -> tuple[int, int, int]:
         return (self.line, self.col or 0, CODE_ORDER.get(self.code, 99))
@@ -475,7 +488,8 @@ def _violation_json(v: Violation) -> str:
     """``Violation.to_json()`` as ``json.dumps`` writes it."""
     return (f'{{"code": {_json_str(v.code)}, "line": {v.line}, "col": {_json_int(v.col)}, '
             f'"deal": {_json_int(v.deal)}, "trick": {_json_int(v.trick)}, '
-            f'"seat": {_json_int(v.seat)}, "message": {_json_str(v.message)}}}')
+            f'"seat": {_json_int(v.seat)}, "message": {_json_str(v.message)}'
+            + ("}" if v.follows is None else f', "follows": {v.follows}}}'))
 
 
 def _json_int(v: int | None) -> str:

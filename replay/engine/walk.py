@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from replay.engine.cascades import mark_cascades
 from replay.engine.deal import DealWalk, GameWalk
 from replay.engine.play import assign_plays, play_cards
 from replay.engine.report import DealReport, DeclarationRecord, GameReport, Violation
@@ -106,7 +107,18 @@ def replay_game(game: Game, file: str | None = None, game_id: str | None = None)
         report.parse_failed = True
         report.violations = [Violation("P102", where[0], where[1], None, None, None, str(exc))]
     else:
-        walk_game(GameWalk(game, ruleset, report))
+        gw = GameWalk(game, ruleset, report)
+        walk_game(gw)
+        order_findings(game, report)
+        if len(report.violations) > 1:
+            mark_cascades(gw)  # by index in the list: once it has its order
+        return report
+    order_findings(game, report)
+    return report
+
+
+def order_findings(game: Game, report: GameReport) -> None:
+    """The findings in the order of the record (docs/bgn/report.md)."""
     if game.tag_pos or game.movetext_pos != NOPOS:
         report.violations.sort(key=Violation.sort_key)
     else:
@@ -115,7 +127,6 @@ def replay_game(game: Game, file: str | None = None, game_id: str | None = None)
         # replay met them, which is the order of the record
         for v in report.violations:
             v.line, v.col = game.line, None
-    return report
 
 
 def walk_game(gw: GameWalk) -> None:

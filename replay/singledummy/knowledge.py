@@ -303,3 +303,19 @@ def past_is_legal(dr: DealReport, rs: Ruleset, index: int, hands: dict[int, int]
         trick.append(card)
         seats.append(seat)
     return True
+
+
+def view_before_next(dr: DealReport, rs: Ruleset, seat: int, trick: int) -> SeatView | None:
+    """The view of ``seat`` about to play in trick ``trick``, after every card of
+    ``dr.plays``: a deal still in play, as a simulated player sees it
+    (``replay.players``).  None where the play so far is not analysable."""
+    if dr.plays:
+        plays = analysable_plays(dr, rs)
+        if len(plays) != len(dr.plays):
+            return None
+    elif len(dr.hands) != rs.players or dr.contract is None:
+        return None
+    reader = _Reader(dr, rs)
+    for play in dr.plays:
+        reader.read(play)
+    return _view(dr, rs, reader.facts, (seat, -1, trick, True, None), len(dr.plays))

@@ -109,7 +109,7 @@ def test_analyze_json_escapes_a_break_in_the_file_name(tmp_path, capfd, monkeypa
     src = tmp_path / "club\u2029night.bgn"
     src.write_bytes((ROOT / "data" / "samples" / "mk4-rules.bgn").read_bytes())
     monkeypatch.chdir(tmp_path)
-    assert main(["analyze", "--json", "--workers", "1", src.name]) == 0
+    assert main(["analyze", "--json", "-j", "1", src.name]) == 0
     out, _ = capfd.readouterr()
     lines = one_line_each(out)
     assert len(lines) == 3  # one object per analysed deal (games 1, 4 and 6 of the file)
@@ -129,7 +129,7 @@ def test_the_dataset_keeps_jsonl_records_escaped_and_stats_json_is_one_line(tmp_
     src = tmp_path / "club.jsonl"
     src.write_text(raw, encoding="utf-8")
     ds = tmp_path / "ds"
-    assert main(["ingest", "--quiet", "--workers", "1", "--into", str(ds), str(src)]) == 0
+    assert main(["ingest", "--quiet", "-j", "1", "--into", str(ds), str(src)]) == 0
     texts = pq.read_table(ds / "records", columns=["form", "text"]).to_pylist()
     assert len(texts) == len(games)
     assert {r["form"] for r in texts} == {"jsonl"}

@@ -13,26 +13,11 @@ import json
 from pathlib import Path
 
 import polars as pl
+from support.ingest_records import HANDS, TRICK_LINES
 
 from belot.cli import main
 
-DEAL = """\
-deal 1 dealer 4
-hands 1: 7S 8S 7H 8H 7D 8D / 7C 8C
-      2: 9S TS 9H TH 9D TD / 9C TC
-      3: JS QS JH QH JD QD / JC QC
-      4: KS AS KH AH KD AD / KC AC
-bids pass H
-play 1. 7S 9S JS KS
-2. AS 8S TS QS
-3. KH 7H TH JH
-4. QH AH 8H 9H
-5. 9D JD KD 7D
-6. AD 8D TD QD
-7. KC 7C TC JC
-8. 9C QC AC 8C
-result *
-"""
+DEAL = f"deal 1 dealer 4\n{HANDS}\nbids pass H\n{TRICK_LINES}\nresult *\n"
 
 
 def game(date: str, seat1: str = "Ana") -> str:
@@ -150,7 +135,7 @@ def test_ingest_stores_the_date_read_and_the_date_filters_find_it(tmp_path, capf
     path = write(tmp_path, game("2025-03-14"), game("14.03.2025", "Ana2"),
                  game("2025.03.14", "Ana3"), game("March 14", "Ana4"), game("2025.03.15", "Ana5"))
     ds = tmp_path / "ds"
-    assert main(["ingest", "--quiet", "--workers", "1", "--into", str(ds), str(path)]) == 0
+    assert main(["ingest", "--quiet", "-j", "1", "--into", str(ds), str(path)]) == 0
     games = pl.read_parquet(ds / "games" / "**" / "*.parquet", hive_partitioning=True)
     rows = games.sort("game_index").select("tag_date", "played_on", "violations").rows()
     assert [(d, str(p), v) for d, p, v in rows] == [

@@ -10,26 +10,11 @@ import json
 from pathlib import Path
 
 import pytest
+from support.ingest_records import HANDS, TRICK_LINES
 
 from belot.cli import main
 
-CLEAN = """\
-deal 1 dealer 4
-hands 1: 7S 8S 7H 8H 7D 8D / 7C 8C
-      2: 9S TS 9H TH 9D TD / 9C TC
-      3: JS QS JH QH JD QD / JC QC
-      4: KS AS KH AH KD AD / KC AC
-bids pass H
-play 1. 7S 9S JS KS
-2. AS 8S TS QS
-3. KH 7H TH JH
-4. QH AH 8H 9H
-5. 9D JD KD 7D
-6. AD 8D TD QD
-7. KC 7C TC JC
-8. 9C QC AC 8C
-result *
-"""
+CLEAN = f"deal 1 dealer 4\n{HANDS}\nbids pass H\n{TRICK_LINES}\nresult *\n"
 
 
 def run(capfd, *argv: str) -> tuple[int, str, str]:
@@ -96,7 +81,7 @@ def test_stats_where_variant_in_capitals_chooses_the_games_of_that_id(tmp_path, 
     ds = tmp_path / "ds"
     lower = record(tmp_path, "lower.bgn", "yu4", "Ana")
     upper = record(tmp_path, "upper.bgn", "YU4", "Bea")
-    assert main(["ingest", "--quiet", "--workers", "1", "--into", str(ds), str(lower),
+    assert main(["ingest", "--quiet", "-j", "1", "--into", str(ds), str(lower),
                  str(upper)]) == 0
     capfd.readouterr()
     for where in ("variant=YU4", "variant=yu4", "variant=Yu4"):

@@ -338,7 +338,7 @@ def test_replay_shows_a_date_warning_apart_from_the_violations(tmp_path, monkeyp
     src.write_text(HAND_TEXT.replace('[Date "2026.03.14"]', '[Date "14.03.2026"]'),
                    encoding="utf-8")
     ds = tmp_path / "ds"
-    assert cli_main(["ingest", "--quiet", "--workers", "0", "--into", str(ds),
+    assert cli_main(["ingest", "--quiet", "-j", "1", "--into", str(ds),
                      str(src)]) == 0
     at = start(ds, monkeypatch, "replay", game=HAND_ID, deal="1")
     assert [i.value for i in at.info] == [

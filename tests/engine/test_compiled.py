@@ -106,8 +106,8 @@ def test_the_build_compiles_every_module_of_its_folders_but_the_listed_ones():
 
 def test_a_source_edited_after_the_build_makes_it_stale(tmp_path, monkeypatch):
     """What the suite's guard (conftest.py) relies on: a build stands for the exact
-    sources it compiled, all of them."""
-    for m in BUILD.MODULES:
+    sources it compiled, all of them, and for the step that put their docstrings in."""
+    for m in (*BUILD.MODULES, BUILD.DOCSTRINGS_STEP):
         (tmp_path / m).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / m).write_bytes((ROOT / m).read_bytes())
     monkeypatch.setattr(BUILD, "ROOT", tmp_path)
@@ -122,6 +122,10 @@ def test_a_source_edited_after_the_build_makes_it_stale(tmp_path, monkeypatch):
     engine = tmp_path / "replay" / "engine" / "walk.py"
     engine.write_text(engine.read_text(encoding="utf-8") + "\n", encoding="utf-8")
     assert BUILD.stale() == ["replay/engine/walk.py changed since the build"]
+    step = tmp_path / BUILD.DOCSTRINGS_STEP
+    step.write_text(step.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    assert BUILD.stale() == ["replay/engine/walk.py changed since the build",
+                             "scripts/mypyc_docstrings.py changed since the build"]
     BUILD.built_files()[0].unlink()
     assert BUILD.stale() == ["a partial build: some extensions are missing"]
     assert sys.version in BUILD.fingerprint().values()

@@ -37,7 +37,7 @@ def records(folder: Path) -> list[str]:
 
 
 def ingested(tree: Path, files: list[str], into: Path) -> dict[str, list[dict]]:
-    done = run_in(tree, ["-m", "belot", "ingest", "--workers", "0", "--quiet", *files,
+    done = run_in(tree, ["-m", "belot", "ingest", "-j", "1", "--quiet", *files,
                          "--into", str(into)])
     assert done.returncode == 0, done.stderr.decode()
     return {name: [{k: v for k, v in row.items() if k not in RUN_COLUMNS}

@@ -26,7 +26,8 @@ from support.ingest_util import REPO, check_consistent, run_cli
 from ingest.bgn.reader import parse_games, read_games
 from ingest.bgn.writer import game_id
 from ingest.dataset import Dataset, compact, connect
-from ingest.pipeline import Progress, ingest_paths
+from ingest.pipeline import ingest_paths
+from ingest.progress import Progress
 from ingest.runs.analyze import analyse_dataset
 from ingest.schema import ANALYSIS_TABLES
 from replay.model.cards import CARD_TEXT
@@ -264,7 +265,7 @@ def test_ingest_analyze_killed_inside_a_commit_then_rerun(samples_reference, tmp
     with the same rows as an uninterrupted run."""
     ds = tmp_path / "ds"
     args = ("ingest", str(REPO / "data" / "samples"), "--into", str(ds), "--analyze",
-            "--workers", "2", "--chunk-mb", "0.002", "--quiet")
+            "-j", "2", "--chunk-mb", "0.002", "--quiet")
     p = run_cli(*args, env={"BELOT_INGEST_CRASH": "renaming:2"})
     assert p.returncode == -signal.SIGKILL
     present = check_consistent(ds)
@@ -286,7 +287,7 @@ class StopAfter(Progress):
         self.calls = 0
         self.n = n
 
-    def show(self, line: str, force: bool = False) -> None:
+    def advance(self, done: int, detail: str = "", force: bool = False) -> None:
         self.calls += 1
         if self.calls == self.n:
             raise KeyboardInterrupt

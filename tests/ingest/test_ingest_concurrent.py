@@ -46,7 +46,7 @@ def per_game(con, ds, table: str) -> dict[str, int]:
 
 def test_readers_during_an_ingest_see_only_whole_units(corpus, tmp_path):
     ds = tmp_path / "ds"
-    proc = popen_cli("ingest", str(corpus), "--into", str(ds), "--workers", "2",
+    proc = popen_cli("ingest", str(corpus), "--into", str(ds), "-j", "2",
                      "--chunk-mb", "0.01", "--quiet")
     con = duckdb.connect()
     seen_files: list[dict[str, dict[str, int]]] = []

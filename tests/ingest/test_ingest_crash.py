@@ -18,7 +18,7 @@ from support.ingest_util import check_consistent, ids_of, popen_cli, run_cli, wr
 
 from ingest.dataset import Dataset
 
-ARGS = ("--workers", "2", "--chunk-mb", "0.01", "--quiet")
+ARGS = ("-j", "2", "--chunk-mb", "0.01", "--quiet")
 
 
 @pytest.fixture(scope="module")

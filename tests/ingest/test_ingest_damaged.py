@@ -17,7 +17,7 @@ def test_a_truncated_and_a_fake_gzip_are_named_and_the_good_file_goes_in(tmp_pat
     (tmp_path / "in" / "c-fake.bgn.gz").write_text("not gzip at all", encoding="utf-8")
     ds = tmp_path / "ds"
 
-    run = run_cli("ingest", str(tmp_path / "in"), "--into", str(ds), "--workers", "1")
+    run = run_cli("ingest", str(tmp_path / "in"), "--into", str(ds), "-j", "1")
     assert run.returncode == 2, run.stderr
     assert "Traceback" not in run.stderr
     damaged = [line for line in run.stderr.splitlines() if "cannot read to its end" in line]
@@ -28,7 +28,7 @@ def test_a_truncated_and_a_fake_gzip_are_named_and_the_good_file_goes_in(tmp_pat
     present = {r["game_id"] for r in table(ds, "games")}
     assert set(ids_of(good)) <= present
 
-    again = run_cli("ingest", str(tmp_path / "in"), "--into", str(ds), "--workers", "1")
+    again = run_cli("ingest", str(tmp_path / "in"), "--into", str(ds), "-j", "1")
     assert again.returncode == 2
     # the good file is unchanged since ingested; both damaged files are read again
     assert "1 unchanged since ingested" in again.stdout
@@ -45,7 +45,7 @@ def test_json_lines_findings_stand_at_their_json_line_in_every_unit(tmp_path):
     done = run_cli("convert", "--to", "json", "-o", str(jsonl), str(bgn))
     assert done.returncode == 0, done.stderr
     ds = tmp_path / "ds"
-    run = run_cli("ingest", str(jsonl), "--into", str(ds), "--workers", "1",
+    run = run_cli("ingest", str(jsonl), "--into", str(ds), "-j", "1",
                   "--chunk-mb", "0.02")
     assert run.returncode == 0, run.stderr
     rows = table(ds, "violations")

@@ -171,8 +171,9 @@ LAYERS = (
     ("replay.rules",),
     ("replay.solver.kernel", "replay.solver.threads", "replay.solver.search"),
     ("replay.engine",),
-    ("replay.solver.analysis", "replay.simulate"),
+    ("replay.solver.analysis", "replay.simulate", "replay.players"),
     ("replay.singledummy",),
+    ("replay.strong_players", "replay.league"),
 )
 
 

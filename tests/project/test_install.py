@@ -150,7 +150,8 @@ def installed(built, tmp_path_factory):
         in_sdist = {n.split("/", 1)[1] for n in t.getnames() if "/" in n}
     assert _shipped() <= in_sdist, sorted(_shipped() - in_sdist)
     # what a build from the sdist needs beside the packages, and no compiled file
-    assert {"setup.py", "pyproject.toml", "scripts/build_compiled.py", "CHANGELOG.md"} <= in_sdist
+    assert {"setup.py", "pyproject.toml", "scripts/build_compiled.py",
+            "scripts/mypyc_docstrings.py", "CHANGELOG.md"} <= in_sdist
     assert not {n for n in in_sdist if n.endswith(SUFFIX)}
 
     venv, site = _venv(tmp / "venv")

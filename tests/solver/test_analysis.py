@@ -82,7 +82,7 @@ def records(tmp_path_factory):
 
 
 def test_json_has_one_object_per_deal_in_input_order(records, capsys):
-    assert main(["analyze", "--json", "-j", "0", str(records)]) == 0
+    assert main(["analyze", "--json", "-j", "1", str(records)]) == 0
     out, err = capsys.readouterr()
     deals = [json.loads(line) for line in out.splitlines()]
     assert [(d["file"].rsplit("/", 1)[-1], d["deal"]) for d in deals] == [
@@ -98,14 +98,14 @@ def test_json_has_one_object_per_deal_in_input_order(records, capsys):
 
 
 def test_parallel_run_prints_the_same_as_one_process(records, capsys):
-    main(["analyze", "--json", "-j", "0", str(records)])
+    main(["analyze", "--json", "-j", "1", str(records)])
     inline = capsys.readouterr().out
     main(["analyze", "--json", "-j", "2", str(records)])
     assert capsys.readouterr().out == inline
 
 
 def test_text_report_and_player_table(records, capsys):
-    assert main(["analyze", "-j", "0", str(records)]) == 0
+    assert main(["analyze", "-j", "1", str(records)]) == 0
     out = capsys.readouterr().out
     assert "game 1 deal 1 (bg4, " in out and "made double-dummy" in out
     table = out[out.index("player "):].splitlines()
@@ -120,7 +120,7 @@ def test_missing_path_is_a_clear_error(capsys, tmp_path):
 
 def test_a_dask_cluster_prints_the_same_as_one_process(records, capsys):
     distributed = pytest.importorskip("distributed")
-    main(["analyze", "--json", "-j", "0", str(records)])
+    main(["analyze", "--json", "-j", "1", str(records)])
     inline = capsys.readouterr().out
     with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
                                   dashboard_address=None) as cluster:

@@ -5,18 +5,8 @@ they give; test_analytics_cli reads the same dataset through ``belot stats``."""
 
 from __future__ import annotations
 
-HANDS = """hands 1: 7S 8S 7H 8H 7D 8D / 7C 8C
-      2: 9S TS 9H TH 9D TD / 9C TC
-      3: JS QS JH QH JD QD / JC QC
-      4: KS AS KH AH KD AD / KC AC"""
-PLAY = """play 1. 7S 9S JS KS
-2. AS 8S TS QS
-3. KH 7H TH JH
-4. QH AH 8H 9H
-5. 9D JD KD 7D
-6. AD 8D TD QD
-7. KC 7C TC JC
-8. 9C QC AC 8C"""
+from support.ingest_records import HANDS
+from support.ingest_records import TRICK_LINES as PLAY
 
 
 def played(n: int, bids: str, declare: str | None = None, score: str | None = None) -> str:
