@@ -77,7 +77,7 @@ def test_ingest_keeps_the_whole_games_and_adds_the_rest_once_repaired(tmp_path):
     assert len(kept) == games == 59
     ds = tmp_path / "ds"
 
-    first = run_cli("ingest", "--quiet", "--workers", "1", str(cut), "--into", str(ds))
+    first = run_cli("ingest", "--quiet", "-j", "1", str(cut), "--into", str(ds))
     assert first.returncode == 2
     assert first.stderr.splitlines()[1:] == [
         f"belot ingest: {cut}:{stop}: cannot read to its end ({FAULT}; the text stops on "
@@ -89,7 +89,7 @@ def test_ingest_keeps_the_whole_games_and_adds_the_rest_once_repaired(tmp_path):
 
     cut.write_bytes(YU4.read_bytes())  # repaired
     everything = ids_of(YU4)
-    again = run_cli("ingest", "--quiet", "--workers", "1", str(cut), "--into", str(ds))
+    again = run_cli("ingest", "--quiet", "-j", "1", str(cut), "--into", str(ds))
     assert again.returncode == 0, again.stderr
     line = again.stderr.splitlines()[0]
     assert f": {len(everything) - games} game(s), " in line
