@@ -42,3 +42,18 @@ def files_to_read(command: str, paths: list[str],
     if not files:
         say(command, f"{nothing}: {no_record_file(paths)}")
     return files
+
+
+def read_until_fault(command: str, name: str, items: Iterator[T],
+                     faults: list[str]) -> Iterator[T]:
+    """``items`` read from the file ``name`` up to a fault of its reading (a damaged
+    ``.gz``): the fault is said on stderr where the text stops, ``belot fmt:
+    PATH:LINE: cannot read: why``, and added to ``faults``; the games before it
+    go through."""
+    from ingest.chunks import fault_place, until_fault
+
+    def noted(exc: Exception) -> None:
+        faults.append(name)
+        say(command, f"{fault_place(name, exc)}: cannot read: {exc}")
+
+    return until_fault(items, noted)

@@ -22,18 +22,15 @@ from __future__ import annotations
 
 import io
 import os
-import zlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
-from ingest.bgn.boundaries import find_game_cut
+from ingest.bgn.boundaries import find_game_cut, last_game_cut
 from ingest.bgn.files import file_kind
+from ingest.bgn.inflate import READ_ERRORS
+from ingest.bgn.lexer import ReadFault, stop_line
 from replay.model.record import Game
-
-#: what reading a damaged file raises: not gzip (OSError), cut short (EOFError),
-#: corrupt deflate data (zlib.error)
-READ_ERRORS = (OSError, EOFError, zlib.error)
 
 T = TypeVar("T")
 
@@ -47,6 +44,13 @@ def until_fault(items: Iterator[T], noted: Callable[[Exception], object]) -> Ite
         yield from items
     except READ_ERRORS as exc:
         noted(exc)
+
+
+def fault_place(path: object, exc: BaseException) -> str:
+    """``PATH:LINE`` where a damaged file's readable text stops, or ``PATH`` when none
+    could be read."""
+    line = exc.line if isinstance(exc, ReadFault) else 0
+    return f"{path}:{line}" if line else str(path)
 
 #: never hold more than this in one chunk: a "game" this large is cut at a line end
 MAX_CHUNK_CHARS = 256 * 1024 * 1024
@@ -148,8 +152,14 @@ def split_stream(fh, source: str, target_chars: int, kind: str = "bgn") -> Itera
     number = 0
     eof = False
     pending: Chunk | None = None
+    fault: ReadFault | None = None
     while not eof:
-        block = fh.read(max(target_chars, 1 << 16))
+        try:
+            block = fh.read(max(target_chars, 1 << 16))
+        except READ_ERRORS as exc:
+            # a damaged file: its text stops here, and the game the fault cut is not read
+            fault = ReadFault(exc, stop_line(first_line - 1, buf))
+            buf, block = buf[:whole_games_end(buf, kind)], ""
         if not block:
             eof = True
         else:
@@ -175,10 +185,23 @@ def split_stream(fh, source: str, target_chars: int, kind: str = "bgn") -> Itera
             number += 1
             first_line += text.count("\n")
             index += games
+    if fault is not None:  # the file is not read to its end: no chunk is its last
+        if pending is not None:
+            yield pending
+        raise fault
     if pending is None:
         pending = Chunk(source, "", 1, 0, 0, 0, True, kind)
     pending.last = True
     yield pending
+
+
+def whole_games_end(text: str, kind: str = "bgn") -> int:
+    """Where the whole games of ``text`` (a file's text from a game's start) end when a
+    fault cut it: at the start of its last game, whose end was never read, or after
+    the last whole line of JSON Lines (a game a line); 0 when the fault cut the first."""
+    if kind == "jsonl":
+        return text.rfind("\n") + 1
+    return last_game_cut(text) or 0
 
 
 def tag_blocks(text: str) -> int:

@@ -45,6 +45,7 @@ from ingest.bgn.files import Skipped, is_record_file, record_files
 from ingest.chunks import (
     MAX_UNIT_CHARS,
     Chunk,
+    fault_place,
     input_chars,
     iter_chunks,
     read_chunk_games,
@@ -474,7 +475,7 @@ class Driver:
 
     def _unreadable(self, path: str, exc: Exception) -> None:
         """A damaged file: named in the summary; the run goes on with the others."""
-        self.summary.unreadable.append(f"{path}: cannot read to its end ({exc})")
+        self.summary.unreadable.append(f"{fault_place(path, exc)}: cannot read to its end ({exc})")
 
     # -------------------------------------------------------------- run
     def run(self, files: Iterable[str]) -> IngestSummary:

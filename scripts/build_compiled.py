@@ -53,6 +53,7 @@ COMPILED_FOLDERS = ("ingest/bgn", "replay/model", "replay/rules", "replay/engine
 INTERPRETED = (
     "ingest/bgn/files.py",  # which reader a file needs: once per file
     "ingest/bgn/jsonform.py",  # JSON Lines records: the json module does the reading
+    "ingest/bgn/inflate.py",  # a gzip file's bytes: a call per block, zlib does the work
     "replay/model/pickling.py",  # registers the records with copyreg, at import
     "replay/rules/rulesets",  # the table of variants and the builders: once per ruleset
 )

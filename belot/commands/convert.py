@@ -15,9 +15,11 @@ parse has no other form: it is reported on stderr as
   file:line:col: P101 message (game N)
 (col is left out for JSON input) and skipped.  A date written in another form
 (2025-03-14, 14.03.2025) is written YYYY.MM.DD and noted on stderr as a W701
-warning; a date that cannot be read is kept as written, with a W702.  Exit
-status 1 when any game was skipped, 2 on a usage error, else 0 (warnings leave
-it 0).  BGN -> JSON -> BGN gives back the canonical text byte for byte.
+warning; a date that cannot be read is kept as written, with a W702.  A damaged
+.gz is read up to the fault: its whole games are converted, the line where its
+text stops is named on stderr.  Exit status 1 when any game was skipped, 2 on a
+usage error or a file not read to its end, else 0 (warnings leave it 0).
+BGN -> JSON -> BGN gives back the canonical text byte for byte.
 """
 
 EPILOG = """\
@@ -40,7 +42,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
-def _convert(args: argparse.Namespace, out) -> bool:
+def _convert(args: argparse.Namespace, out, faults: list[str]) -> bool:
+    from belot.inputs import read_until_fault
     from ingest.bgn.files import format_error, format_warnings, read_records
     from ingest.bgn.jsonform import dumps_game
     from ingest.bgn.writer import write_games
@@ -49,10 +52,10 @@ def _convert(args: argparse.Namespace, out) -> bool:
 
     def parsed():
         """The games that parse, file after file; the others reported on stderr, and
-        the warnings of every game."""
+        the warnings of every game, and a damaged file read up to its fault."""
         nonlocal bad
         for name in args.files:
-            for game in read_records(name):
+            for game in read_until_fault("convert", name, read_records(name), faults):
                 for line in format_warnings(name, game):
                     sys.stderr.write(line + "\n")
                 if game.errors:
@@ -73,16 +76,18 @@ def _convert(args: argparse.Namespace, out) -> bool:
 def run(args: argparse.Namespace) -> int:
     import os
 
+    from belot.exits import Exit
     from ingest.bgn.files import atomic_writer, stdout_text
 
     missing = [f for f in args.files if f != "-" and not os.path.isfile(f)]
     if missing:
         print(f"belot convert: no such file: {missing[0]}", file=sys.stderr)
         return 2
+    faults: list[str] = []
     if args.output:
         with atomic_writer(args.output) as out:
-            bad = _convert(args, out)
+            bad = _convert(args, out, faults)
     else:
         with stdout_text() as out:
-            bad = _convert(args, out)
-    return 1 if bad else 0
+            bad = _convert(args, out, faults)
+    return Exit.NOT_CHECKED if faults else Exit.FINDINGS if bad else Exit.OK

@@ -16,9 +16,11 @@ A game that does not parse is reported on stderr as
   file:line:col: P101 message (game N)
 and written through verbatim, so nothing is lost.  A date written in another
 form (2025-03-14, 14.03.2025) is written YYYY.MM.DD and noted on stderr as a
-W701 warning; a date that cannot be read is kept as written, with a W702.
-Exit status 1 when any game had a parse error, 2 on a usage error, else 0
-(warnings leave it 0).
+W701 warning; a date that cannot be read is kept as written, with a W702.  A
+damaged .gz is read up to the fault: its whole games are written, the line
+where its text stops is named on stderr (--in-place leaves such a file as it
+was).  Exit status 1 when any game had a parse error, 2 on a usage error or a
+file not read to its end, else 0 (warnings leave it 0).
 """
 
 EPILOG = """\
@@ -69,7 +71,11 @@ def _format(name: str, games, out, err) -> bool:
 def run(args: argparse.Namespace) -> int:
     import os
 
+    from belot.exits import Exit
+    from belot.inputs import read_until_fault, say
     from ingest.bgn.files import FileKind, atomic_writer, file_kind, read_records, stdout_text
+    from ingest.bgn.lexer import ReadFault
+    from ingest.chunks import fault_place
 
     if args.in_place and "-" in args.files:
         print("belot fmt: --in-place cannot rewrite stdin", file=sys.stderr)
@@ -85,20 +91,25 @@ def run(args: argparse.Namespace) -> int:
                   "only (belot convert --to bgn turns JSON Lines into BGN)", file=sys.stderr)
             return 2
     bad = False
+    faults: list[str] = []
     if args.in_place:
         for name in args.files:
-            with atomic_writer(name) as out:
-                bad |= _format(name, read_records(name), out, sys.stderr)
-        return 1 if bad else 0
+            try:
+                with atomic_writer(name) as out:
+                    bad |= _format(name, read_records(name), out, sys.stderr)
+            except ReadFault as exc:  # a damaged file is left as it is, never cut short
+                faults.append(name)
+                say("fmt", f"{fault_place(name, exc)}: cannot read: {exc}; left as it was")
+        return Exit.NOT_CHECKED if faults else Exit.FINDINGS if bad else Exit.OK
     with stdout_text() as out:
         wrote = False
         for name in args.files:
-            games = read_records(name)
+            games = read_until_fault("fmt", name, read_records(name), faults)
             # one empty line between the games of consecutive files
             buffer = _Joiner(out, wrote)
             bad |= _format(name, games, buffer, sys.stderr)
             wrote = buffer.wrote
-    return 1 if bad else 0
+    return Exit.NOT_CHECKED if faults else Exit.FINDINGS if bad else Exit.OK
 
 
 class _Joiner:

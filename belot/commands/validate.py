@@ -18,8 +18,9 @@ when at least one game was read and every one is.  Exit status (belot --help):
 0 when every game is clean, 1 when any violation or parse error was found, 2 on
 a usage error (e.g. a missing file), when no game was found (an empty file, a
 folder without record files: a folder's other files are named as skipped), or
-when a file cannot be read to its end (not gzip, corrupt data: named on stderr,
-the other files and the games before the fault still checked).
+when a file cannot be read to its end (not gzip, cut short, corrupt data: named
+on stderr with the line where its text stops, the other files and the whole
+games before the fault still checked).
 
 Findings that follow from an earlier one (later cards credited to the wrong seat
 after a changed card, the score lines it changes) are counted in one indented

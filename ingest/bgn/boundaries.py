@@ -187,6 +187,22 @@ def find_game_cut(buf: str, start: int) -> int | None:
         return cut
 
 
+def last_game_cut(buf: str) -> int | None:
+    """The last game boundary of ``buf`` (as :func:`find_game_cut` finds them, after its
+    first character), or None: where the text of a file cut short by a fault stops
+    holding whole games.  Searched from the end, so a fault costs one pass over
+    ``buf``'s comments, not one per game."""
+    end = len(buf)
+    while True:
+        i = buf.rfind("\n[", 0, end)
+        if i < 0:
+            return None
+        cut = i + 1
+        end = i
+        if _after_movetext(buf, cut) and not ("{" in buf and comment_open(buf, 0, cut, False)):
+            return cut
+
+
 def _after_movetext(buf: str, cut: int) -> bool:
     """The meaningful line before ``cut`` (skipping blank and comment-only lines) is
     movetext, not a tag line."""

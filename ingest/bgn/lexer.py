@@ -32,7 +32,6 @@ Descriptors (first item is the kind):
 
 from __future__ import annotations
 
-import gzip
 import io
 import os
 import re
@@ -40,6 +39,7 @@ from collections.abc import Iterable, Iterator
 from decimal import Decimal
 from typing import IO, Any, Final
 
+from ingest.bgn.inflate import READ_ERRORS, Inflated
 from replay.model.lanes import own_abc_caches
 
 #: a token's descriptor: the kind first, then what that kind carries (table above)
@@ -243,19 +243,53 @@ def is_gzip_path(path: str | os.PathLike[str]) -> bool:
         return False
 
 
+class ReadFault(OSError):
+    """A file that could not be read to its end: why (:data:`READ_ERRORS`), and the
+    line its readable text stops on (0 when none could be read).  The game on that
+    line is the one the fault cut: it is not read, the games before it are.  An
+    OSError, as a file that cannot be opened is."""
+
+    def __init__(self, why: BaseException, line: int) -> None:
+        super().__init__(str(why))
+        self.why = why
+        self.line = line
+
+    def __str__(self) -> str:
+        if not self.line:
+            return str(self.why)
+        return f"{self.why}; the text stops on this line, and its game was not read to its end"
+
+
+def stop_line(lines_before: int, text: str) -> int:
+    """The line the readable text stops on: ``text`` follows ``lines_before`` whole lines
+    (a last line without its LF counts; 0 when there is no text at all)."""
+    return lines_before + text.count("\n") + (text[-1:] not in ("", "\n"))
+
+
 class CRLFText(io.TextIOBase):
     """A text stream that turns CRLF into LF and leaves a lone CR alone (lines end
-    only at LF, so line numbers never change)."""
+    only at LF, so line numbers never change).
 
-    def __init__(self, inner: IO[str]) -> None:
+    Over an :class:`~ingest.bgn.inflate.Inflated` file, the fault that ended its bytes
+    is raised by the read after the last text, never with text in hand."""
+
+    def __init__(self, inner: IO[str], raw: Inflated | None = None) -> None:
         self.inner = inner
+        self.raw = raw
         self.held = ""  # a CR at the end of the last block, maybe half of a CRLF
+
+    def ended(self) -> None:
+        """At the end of the text: raise the fault that ended it, if any."""
+        if self.raw is not None and self.raw.fault is not None:
+            raise self.raw.fault
 
     def readable(self) -> bool:
         return True
 
     def read(self, size: int | None = -1) -> str:
         block = self.inner.read(size if size is not None else -1)
+        if not block and not self.held:
+            self.ended()
         text = self.held + block
         self.held = ""
         if block and text.endswith("\r"):
@@ -268,13 +302,23 @@ class CRLFText(io.TextIOBase):
     # _TextIOBase overrides them to str the same way
     def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
         line = self.inner.readline()
+        if not line:
+            self.ended()
         return line[:-2] + "\n" if line.endswith("\r\n") else line
 
     def __iter__(self) -> Iterator[str]:  # type: ignore[override]
         # a generator, not a generator expression: compiled by mypyc, a returned
         # generator expression would become a list, the whole file in memory
+        done = 0
         for line in self.inner:
+            if line[-1:] != "\n" and self.raw is not None and self.raw.fault is not None:
+                # a last line the fault cut short is not passed on: its record was
+                # never read to its end
+                raise ReadFault(self.raw.fault, done + 1)
+            done += 1
             yield line[:-2] + "\n" if line[-2:] == "\r\n" else line
+        if self.raw is not None and self.raw.fault is not None:
+            raise ReadFault(self.raw.fault, done)
 
     def close(self) -> None:
         self.inner.close()
@@ -298,9 +342,11 @@ def open_text(path: str | os.PathLike[str]) -> io.TextIOBase:
     a column); lines end only at LF.  Bytes that are not UTF-8 read as U+FFFD.
     """
     if is_gzip_path(path):
-        inner: IO[str] = io.TextIOWrapper(gzip.open(path, "rb"), encoding="utf-8-sig", errors="replace", newline="\n")
-    else:
-        inner = open(path, encoding="utf-8-sig", errors="replace", newline="\n")  # noqa: SIM115
+        raw = Inflated(path)
+        inner: IO[str] = io.TextIOWrapper(io.BufferedReader(raw), encoding="utf-8-sig",
+                                          errors="replace", newline="\n")
+        return CRLFText(inner, raw)
+    inner = open(path, encoding="utf-8-sig", errors="replace", newline="\n")  # noqa: SIM115
     return CRLFText(inner)
 
 
@@ -336,8 +382,17 @@ def line_blocks(source: Source) -> Iterator[list[str]]:
         if read is not None:
             rest = ""
             first = True
+            done = 0  # whole lines yielded
             while True:
-                block = read(CHUNK_CHARS)
+                try:
+                    block = read(CHUNK_CHARS)
+                except READ_ERRORS as exc:
+                    # a damaged file: its text stops here.  A last line cut short is
+                    # passed on only when it begins a tag line: the game before it
+                    # is then whole, and the one it begins is never finished
+                    if rest[:1] == "[":
+                        yield [rest]
+                    raise ReadFault(exc, stop_line(done, rest)) from exc
                 if not block:
                     break
                 if first:
@@ -346,6 +401,7 @@ def line_blocks(source: Source) -> Iterator[list[str]]:
                         block = block[1:]
                 lines = (rest + block).split("\n") if rest else block.split("\n")
                 rest = lines.pop()
+                done += len(lines)
                 yield lines
             if rest:
                 yield [rest]

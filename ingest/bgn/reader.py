@@ -226,7 +226,10 @@ def read_games(source: Source, filename: str | None = None,
     ``source`` is a path (``str`` or ``Path``; ``.gz`` by suffix or gzip magic;
     a missing file raises FileNotFoundError at once), a text or binary stream,
     or an iterable of lines.  ``filename`` is not needed for reading; it is
-    accepted so callers can pass it along.
+    accepted so callers can pass it along.  A damaged ``.gz`` (cut short,
+    corrupt, not gzip) yields the whole games before the fault, then raises
+    :class:`ingest.bgn.lexer.ReadFault` (an OSError) with the line its text stops
+    on; the game cut there is not yielded.
     """
     del filename
     if isinstance(source, str | os.PathLike) and not os.path.exists(source):

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 import pyarrow.parquet as pq
 
-from ingest.chunks import iter_chunks, until_fault
+from ingest.chunks import fault_place, iter_chunks, until_fault
 from ingest.dataset import Dataset, DatasetError, State, load_ids, new_batch_id
 from ingest.events import Context, RowSink
 from ingest.pipeline import (
@@ -195,7 +195,7 @@ def analyse_paths(paths: Iterable[str], *, workers: int | None = None,
         def note(exc: Exception) -> None:
             if unreadable is None:
                 raise exc
-            unreadable.append(f"{path}: cannot read to its end ({exc})")
+            unreadable.append(f"{fault_place(path, exc)}: cannot read to its end ({exc})")
         return note
 
     def tasks() -> Iterator[ChunkTask]:

@@ -6,10 +6,9 @@ With one worker the files are read and replayed in this process, game by game
 (:mod:`ingest.chunks`), sized from the input and the workers; worker processes
 validate the chunks and return their output lines, and this process writes each
 chunk's lines strictly in input order.  The output, the summary and the exit
-status are the same byte for byte whatever the number of workers; the one
-exception is a file whose compressed data turns out damaged half-way, where
-the games reported before the fault depend on how far each mode read ahead
-(both name the file and go on with the others).
+status are the same byte for byte whatever the number of workers, for a file
+whose compressed data turns out damaged half-way too: both read and check the
+whole games before the fault and name the line where its readable text stops.
 
 Places.  A worker reads its chunk from the chunk's first line, so it shifts the
 lines of its findings by the lines of the file before the chunk (line 0 means
@@ -32,6 +31,7 @@ from pathlib import Path
 from typing import TextIO, TypeVar
 
 from ingest.chunks import (
+    fault_place,
     input_chars,
     iter_chunks,
     read_chunk_games,
@@ -227,14 +227,10 @@ def validate_paths(files: Iterable[Path], out: TextIO, mode: str = "text",
 T = TypeVar("T")
 
 
-def validate_serial(path: Path, out: TextIO, mode: str, tally: RunCounts, skip: int = 0) -> None:
-    """Validate one file in this process, writing the output of its games after the
-    first ``skip``; a file that cannot be read to its end is noted in the tally after
-    the games read before the fault."""
+def validate_serial(path: Path, out: TextIO, mode: str, tally: RunCounts) -> None:
+    """Validate one file in this process; a file that cannot be read to its end is
+    noted in the tally after the whole games read before the fault."""
     for report in _until_fault(validate_file(path, ids=mode == "json"), path, tally):
-        if skip:
-            skip -= 1
-            continue
         tally.add(report)
         for line in report_lines(report, mode):
             out.write(line + "\n")
@@ -242,7 +238,8 @@ def validate_serial(path: Path, out: TextIO, mode: str, tally: RunCounts, skip: 
 
 def _until_fault(items: Iterator[T], path: Path, tally: RunCounts) -> Iterator[T]:
     """``items`` read from ``path`` until a read error, which is noted in the tally."""
-    return until_fault(items, lambda exc: tally.unreadable.append(f"{path}: cannot read: {exc}"))
+    return until_fault(items, lambda exc: tally.unreadable.append(
+        f"{fault_place(path, exc)}: cannot read: {exc}"))
 
 
 def _run_pool(files: list[Path], out: TextIO, mode: str, workers: int, size: int,
@@ -268,20 +265,11 @@ def _run_pool(files: list[Path], out: TextIO, mode: str, workers: int, size: int
     finished = False
     try:
         for k, path in enumerate(files):
-            faults = len(tally.unreadable)
             for task in _until_fault(_tasks(path, mode, size), path, tally):
                 pending.append((k, task.index_offset, pool.submit(check_chunk, task)))
                 del task  # the future holds what the worker needs
                 while len(pending) >= in_flight:
                     write_next()
-            if len(tally.unreadable) > faults:
-                # A damaged file: the chunks cut before the fault are written; one
-                # process then reads on from there to the fault, as -j 1 does (and
-                # notes the fault in its place).
-                del tally.unreadable[faults:]
-                while pending:
-                    write_next()
-                validate_serial(path, out, mode, tally, skip=before.get(k, 0))
         while pending:
             write_next()
         finished = True

@@ -12,9 +12,11 @@ from __future__ import annotations
 import gzip
 import io
 import json
+import re
 import shutil
 import subprocess
 import sys
+import zlib
 from pathlib import Path
 
 import pytest
@@ -28,7 +30,13 @@ from ingest.chunks import (
     read_chunk_games,
     unit_chars,
 )
-from ingest.runs.validate import MIN_UNIT_CHARS, UNITS_PER_WORKER, renumber, validate_paths
+from ingest.runs.validate import (
+    MIN_UNIT_CHARS,
+    UNITS_PER_WORKER,
+    RunCounts,
+    renumber,
+    validate_paths,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = (ROOT / "data" / "samples" / "mk4-rules.bgn").read_text(encoding="utf-8")
@@ -152,31 +160,38 @@ def test_input_chars_counts_gzip_files_uncompressed(tmp_path):
     assert input_chars(["s3://bucket/x.bgn"]) is None
 
 
+def one_and_many(files: list[Path], size: int) -> tuple[list[list[dict]], list[RunCounts]]:
+    """The JSON reports and the tally of ``files`` validated in this process, then by
+    two workers on chunks of ``size`` characters."""
+    outputs, tallies = [], []
+    for workers, chunk_chars in ((1, None), (2, size)):
+        out = io.StringIO()
+        tallies.append(validate_paths(files, out, "json", workers=workers,
+                                      chunk_chars=chunk_chars))
+        outputs.append([json.loads(x) for x in out.getvalue().splitlines()])
+    return outputs, tallies
+
+
 def test_a_damaged_file_is_named_and_the_other_files_are_still_checked(tmp_path):
-    """The one place where -j 1 and -j N may differ: how many games of a file are
-    reported before its compressed data turns out damaged (the reader and the
-    chunker read ahead by different amounts).  Both name the file; every other
-    file's output is the same."""
+    """A file whose compressed data turns out damaged: -j 1 and -j N (cut into many
+    chunks) read and report the same games before the fault, name the same line, and
+    check every other file alike."""
     good = ROOT / "data" / "sim" / "yu4.bgn.gz"
     data = bytearray(good.read_bytes())
     data[len(data) // 2: len(data) // 2 + 64] = bytes(64)  # damaged mid-file: a CRC error
     (tmp_path / "a-corrupt.bgn.gz").write_bytes(bytes(data))
     (tmp_path / "b-fake.bgn.gz").write_text("not gzip at all", encoding="utf-8")
     shutil.copy(good, tmp_path / "c-good.bgn.gz")
-    files = sorted(tmp_path.iterdir())
-    outputs, tallies = [], []
-    for workers, size in ((1, None), (2, 3000)):
-        out = io.StringIO()
-        tallies.append(validate_paths(files, out, "json", workers=workers, chunk_chars=size))
-        outputs.append([json.loads(x) for x in out.getvalue().splitlines()])
-    assert tallies[0].unreadable == tallies[1].unreadable == [
-        f"{tmp_path / 'a-corrupt.bgn.gz'}: cannot read: " + tallies[0].unreadable[0].split(
-            ": cannot read: ")[1], f"{tmp_path / 'b-fake.bgn.gz'}: cannot read: Not a gzipped "
-        "file (b'no')"]
-    assert "CRC check failed" in tallies[0].unreadable[0]
+    outputs, tallies = one_and_many(sorted(tmp_path.iterdir()), 3000)
+    assert outputs[0] == outputs[1]
+    assert (tallies[0].games, tallies[0].codes) == (tallies[1].games, tallies[1].codes)
+    corrupt, fake = tallies[0].unreadable
+    assert tallies[1].unreadable == [corrupt, fake]
+    assert corrupt.startswith(f"{tmp_path / 'a-corrupt.bgn.gz'}:")
+    assert "cannot read: CRC check failed" in corrupt
+    assert fake == f"{tmp_path / 'b-fake.bgn.gz'}: cannot read: Not a gzipped file (b'no')"
     games_good = sum(1 for _ in read_records(good))
     tails = [[r for r in reports if r["file"].endswith("c-good.bgn.gz")] for reports in outputs]
-    assert tails[0] == tails[1]
     assert [r["game"] for r in tails[0]] == list(range(1, games_good + 1))
 
 
@@ -199,3 +214,53 @@ def test_a_reader_that_stops_early_ends_the_run_quietly(corpus):
     err = proc.stderr.read().decode()
     assert proc.wait(timeout=120) == 0
     assert first["game"] == 1 and "cannot read" not in err
+
+
+def gzip_cut_at(text: str, at: int) -> bytes:
+    """``text`` gzip-compressed, cut just after a flush at character ``at``: its
+    readable text is exactly ``text[:at]``."""
+    z = zlib.compressobj(9, zlib.DEFLATED, 31)
+    return z.compress(text[:at].encode()) + z.flush(zlib.Z_SYNC_FLUSH)
+
+
+@pytest.mark.parametrize("where", ["movetext", "next-tag-line", "blank-line"])
+def test_a_file_cut_short_reads_the_same_whole_games_on_one_worker_and_many(tmp_path, where):
+    """Wherever the fault falls, both modes check exactly the games whose end was
+    read: a game is whole once the next game's first tag line has begun (a line
+    that starts ``[`` after movetext starts a game, docs/bgn/reading.md), even cut
+    short; the game on the last line is the one the fault cut."""
+    with gzip.open(ROOT / "data" / "sim" / "yu4.bgn.gz", "rt", encoding="utf-8") as fh:
+        text = fh.read()
+    start = [m.start() for m in re.finditer(r'^\[Variant "', text, re.M)][40]
+    at = {"movetext": start - 30, "next-tag-line": start + 5, "blank-line": start - 1}[where]
+    (tmp_path / "cut.bgn.gz").write_bytes(gzip_cut_at(text, at))
+    readable = text[:at]
+    whole = len(re.findall(r"^\[V", readable, re.M)) - 1
+    assert whole == (40 if where == "next-tag-line" else 39)
+    stop = readable.count("\n") + (not readable.endswith("\n"))
+    outputs, tallies = one_and_many([tmp_path / "cut.bgn.gz"], 3000)
+    assert outputs[0] == outputs[1]
+    assert [r["game"] for r in outputs[0]] == list(range(1, whole + 1))
+    assert tallies[0].games == tallies[1].games == whole
+    assert tallies[0].unreadable == tallies[1].unreadable == [
+        f"{tmp_path / 'cut.bgn.gz'}:{stop}: cannot read: Compressed file ended before the "
+        "end-of-stream marker was reached; the text stops on this line, and its game was "
+        "not read to its end"]
+
+
+def test_json_lines_cut_short_read_the_same_whole_records_on_one_worker_and_many(tmp_path):
+    """One game a line: the records before the line the fault cut are checked, that
+    line is not (its record was never read to its end)."""
+    assert main(["convert", "--to", "json", "-o", str(tmp_path / "all.jsonl"),
+                 str(ROOT / "data" / "sim" / "yu4.bgn.gz")]) == 0
+    text = (tmp_path / "all.jsonl").read_text(encoding="utf-8")
+    lines = text.splitlines()
+    at = len("\n".join(lines[:7])) + 1 + 20  # 20 characters into the 8th record
+    (tmp_path / "cut.jsonl.gz").write_bytes(gzip_cut_at(text, at))
+    outputs, tallies = one_and_many([tmp_path / "cut.jsonl.gz"], 300)
+    assert outputs[0] == outputs[1]
+    assert [r["game"] for r in outputs[0]] == list(range(1, 8))
+    assert tallies[0].unreadable == tallies[1].unreadable == [
+        f"{tmp_path / 'cut.jsonl.gz'}:8: cannot read: Compressed file ended before the "
+        "end-of-stream marker was reached; the text stops on this line, and its game was "
+        "not read to its end"]

@@ -84,18 +84,20 @@ def cut_short() -> bytes:
 
 
 @pytest.mark.parametrize("data, why", [
-    (b"not gzip at all", NOT_GZIP),
-    (cut_short(), "cannot read: Compressed file ended before the end-of-stream marker was "
-                  "reached")], ids=["not-gzip", "cut-short"])
+    (b"not gzip at all", f": {NOT_GZIP}"),
+    # its readable text stops on line 9, in the first game's hands
+    (cut_short(), ":9: cannot read: Compressed file ended before the end-of-stream marker "
+                  "was reached; the text stops on this line, and its game was not read to "
+                  "its end")], ids=["not-gzip", "cut-short"])
 def test_a_file_that_cannot_be_read_is_never_followed_by_clean(capsys, tmp_path, data, why):
     (tmp_path / "a.bgn.gz").write_bytes(data)
     assert belot(capsys, "validate", str(tmp_path / "a.bgn.gz")) == (2, [], [
-        f"belot validate: {tmp_path / 'a.bgn.gz'}: {why}",
+        f"belot validate: {tmp_path / 'a.bgn.gz'}{why}",
         "1 file(s) (1 could not be read to its end), 0 game(s), 0 deal(s): nothing checked"])
     (tmp_path / "b.bgn").write_text(CLEAN, encoding="utf-8")
     for jobs in ("1", "2"):
         assert belot(capsys, "validate", "-j", jobs, str(tmp_path)) == (2, [], [
-            f"belot validate: {tmp_path / 'a.bgn.gz'}: {why}",
+            f"belot validate: {tmp_path / 'a.bgn.gz'}{why}",
             "2 file(s) (1 could not be read to its end), 1 game(s), 1 deal(s): no finding in "
             "the games read"])
 

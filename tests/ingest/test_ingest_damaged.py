@@ -22,7 +22,7 @@ def test_a_truncated_and_a_fake_gzip_are_named_and_the_good_file_goes_in(tmp_pat
     assert "Traceback" not in run.stderr
     damaged = [line for line in run.stderr.splitlines() if "cannot read to its end" in line]
     assert len(damaged) == 2
-    assert damaged[0].startswith(f"belot ingest: {tmp_path / 'in' / 'b-cut.bgn.gz'}: ")
+    assert damaged[0].startswith(f"belot ingest: {tmp_path / 'in' / 'b-cut.bgn.gz'}:")  # :LINE
     assert "Compressed file ended before the end-of-stream marker" in damaged[0]
     assert damaged[1].startswith(f"belot ingest: {tmp_path / 'in' / 'c-fake.bgn.gz'}: ")
     present = {r["game_id"] for r in table(ds, "games")}
