@@ -107,12 +107,17 @@ def without_places(report: GameReport) -> dict[str, object]:
     """The report of docs/bgn/report.md without where the game stands in its file
     (``game``), without every finding's line and column, and so with the findings
     in an order of their own (a report lists them by place, and the canonical text
-    sorts the cards of a hand)."""
+    sorts the cards of a hand).  Warnings likewise, less the W701 of a date read in
+    another form: the canonical text writes that date ``YYYY.MM.DD``, with no warning."""
     out = report.to_json()
     del out["game"]
     found = [{k: v for k, v in f.items() if k not in ("line", "col")}
              for f in out["violations"]]  # type: ignore[attr-defined]
     out["violations"] = sorted(found, key=lambda f: json.dumps(f, sort_keys=True))
+    warned = [{k: v for k, v in f.items() if k not in ("line", "col")}
+              for f in out.get("warnings", [])  # type: ignore[attr-defined]
+              if f["code"] != "W701"]
+    out["warnings"] = sorted(warned, key=lambda f: json.dumps(f, sort_keys=True))
     return out
 
 
