@@ -7,6 +7,8 @@ import json
 import sys
 import time
 
+from belot.commands.encoding import add_encoding
+
 DESCRIPTION = """\
 Replay every game, then solve each deal double-dummy (all hands known, best
 play by both camps) and say what every card cost: the points its camp could
@@ -57,8 +59,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                        description=DESCRIPTION, epilog=EPILOG,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("paths", nargs="*", metavar="PATH",
-                   help="files, folders or globs (.bgn, .bgn.gz, .jsonl, .jsonl.gz); "
-                        "none with --into")
+                   help="files, folders or globs (.bgn, .bgn.gz, .jsonl, .jsonl.gz), '-' for "
+                        "BGN on stdin; none with --into")
     p.add_argument("--into", metavar="DATASET",
                    help="analyse the games of this dataset not analysed yet and add the "
                         "results to it (tables card_analysis, deal_analysis, game_analysis)")
@@ -72,6 +74,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="text per unit of work, in KB (default 16, a few games: solving "
                         "costs far more than reading); with --into, also what one commit adds")
     p.add_argument("--quiet", action="store_true", help="no progress line on stderr")
+    add_encoding(p)
     p.set_defaults(func=run)
 
 
@@ -87,12 +90,15 @@ def run(args: argparse.Namespace) -> int:
     out = sys.stdout
     show_progress = not args.quiet and sys.stderr.isatty()
     players: dict[str, PlayerTally] = {}
-    games = deals = 0
+    games = deals = undecodable = 0
     started = last = time.monotonic()
     try:
         for result in analyse_paths(args.paths, workers=args.workers, scheduler=args.scheduler,
-                                    chunk_chars=chunk_chars(args)):
+                                    chunk_chars=chunk_chars(args), encoding=args.encoding):
             games += result.games
+            for line in result.undecodable:
+                print_err(line)
+            undecodable += len(result.undecodable)
             deals += len(result.deals)
             for name, t in result.players.items():
                 players.setdefault(name, PlayerTally()).merge(t)
@@ -118,6 +124,10 @@ def run(args: argparse.Namespace) -> int:
     rate = deals / elapsed if elapsed > 0 else 0.0
     print(f"{games:,} game(s), {deals:,} deal(s) analysed in {elapsed:.1f} s ({rate:,.1f} deals/s)",
           file=sys.stderr)
+    if undecodable:
+        print_err(f"belot analyze: {undecodable} game(s) not analysed: their text is not "
+                  "UTF-8 (P104); read them with --encoding NAME")
+        return 1
     return 0
 
 

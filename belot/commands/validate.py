@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from belot.commands.encoding import add_encoding
+
 DESCRIPTION = """\
 Replay every game card by card against the rules of its variant ([Variant] tag),
 report each violation with its code and place, and recompute every score.
@@ -38,6 +40,8 @@ examples:
   belot validate --json club.bgn | jq .    the JSON report of docs/bgn/report.md, one game per line
   belot validate --summary data/           counts per code only
   belot validate -j 1 big.bgn              one process (default: every core)
+  zcat old.bgn.gz | belot validate -       standard input
+  belot validate --encoding cp1251 old/    files written in Windows Cyrillic
 """
 
 
@@ -45,13 +49,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("validate", help="check records against their variant's rules",
                        description=DESCRIPTION, epilog=EPILOG,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("paths", nargs="+", metavar="PATH", help="files, folders or globs")
+    p.add_argument("paths", nargs="+", metavar="PATH",
+                   help="files, folders or globs; '-' for BGN on stdin")
     p.add_argument("--json", action="store_true",
                    help="print the validation report (docs/bgn/report.md), one JSON object per game")
     p.add_argument("--summary", action="store_true", help="print only the counts per code")
     p.add_argument("-j", "--jobs", type=positive_int, default=None, metavar="N",
                    help="worker processes (default: every core; 1 = in this process). The "
                         "output is the same, in input order, whatever N")
+    add_encoding(p)
     p.set_defaults(func=run)
 
 
@@ -78,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     mode = "json" if args.json else "summary" if args.summary else "text"
     workers = args.jobs if args.jobs is not None else default_workers()
-    tally = validate_paths(files, sys.stdout, mode, workers)
+    tally = validate_paths(files, sys.stdout, mode, workers, encoding=args.encoding)
     for problem in tally.unreadable:
         print(f"belot validate: {problem}", file=sys.stderr)
     print(tally.summary(), file=sys.stderr if not args.summary else sys.stdout)

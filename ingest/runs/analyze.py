@@ -52,6 +52,8 @@ class ChunkTask:
     kind: str
     text: str
     index_offset: int
+    encoding: str | None = None  # the file's encoding (None: UTF-8; ``--encoding``)
+    first_line: int = 1  # the line of the file the text starts on
 
 
 @dataclass(slots=True)
@@ -81,6 +83,8 @@ class ChunkResult:
     players: dict[str, PlayerTally] = field(default_factory=dict)
     games: int = 0
     seconds: float = 0.0
+    #: ``FILE:LINE:COL: P104 … (game N)`` for each game whose text could not be decoded
+    undecodable: list[str] = field(default_factory=list)
 
 
 def player_name(tags: dict, seat: int) -> str:
@@ -97,6 +101,10 @@ def analyse_chunk(task: ChunkTask) -> ChunkResult:
     for i, game in enumerate(read_chunk_games(task)):
         out.games += 1
         number = task.index_offset + i + 1
+        if game.errors and game.errors[0].code == "P104":
+            e = game.errors[0]
+            out.undecodable.append(f"{task.source}:{e.line + task.first_line - 1}:{e.col}: "
+                                   f"P104 {e.message} (game {number})")
         report, deals = analyse_game(game)
         for a in deals:
             out.deals.append({
@@ -114,21 +122,24 @@ def analyse_chunk(task: ChunkTask) -> ChunkResult:
 
 
 def analyse_paths(paths: Iterable[str], *, workers: int | None = None,
-                  scheduler: str | None = None, chunk_chars: int = 16 << 10
-                  ) -> Iterator[ChunkResult]:
+                  scheduler: str | None = None, chunk_chars: int = 16 << 10,
+                  encoding: str | None = None) -> Iterator[ChunkResult]:
     """Analyse files, folders and globs; yields each chunk's result in input order.
 
     ``workers``: processes (default every core; 0 = in this process);
     ``scheduler``: a dask.distributed scheduler address.  Small chunks (16 KB of
     text, a few games) keep every core busy: solving costs far more than reading.
+    ``encoding``: the files' encoding (a Python codec name; default UTF-8).
     """
     files = list(dict.fromkeys(expand_inputs(paths)))
     executor, in_flight, close = make_executor(workers, scheduler)
 
     def tasks() -> Iterator[ChunkTask]:
         for path in files:
-            for chunk in iter_chunks(path, source=path, target_chars=chunk_chars):
-                yield ChunkTask(chunk.source, chunk.kind, chunk.text, chunk.index_offset)
+            for chunk in iter_chunks(path, source=path, target_chars=chunk_chars,
+                                     encoding=encoding):
+                yield ChunkTask(chunk.source, chunk.kind, chunk.text, chunk.index_offset,
+                                encoding, chunk.first_line)
 
     try:
         yield from in_order(executor, analyse_chunk, tasks(), in_flight)
@@ -146,6 +157,7 @@ class RecordText:
     kind: str
     text: str
     source: str
+    encoding: str | None = None  # the text of a dataset's records was UTF-8 when kept
 
 
 @dataclass(slots=True)
