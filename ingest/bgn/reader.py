@@ -309,8 +309,10 @@ def _read(chunks: Iterable[list[str]], fast_lines: bool = True,
                 undecodable = None
                 feed = cur.skip
                 fast = None
-            if marked is not None and undecodable is None and at in marked.places:
-                undecodable = (ln, marked.places[at], raw, marked.encoding)
+            if marked is not None and at in marked.places:
+                fast = None  # the fast lines read the line's bytes: not this one
+                if undecodable is None:
+                    undecodable = (ln, marked.places[at], raw, marked.encoding)
             # an LF or a CR ending it (10, 13) tested by its code first: compiled, an
             # rstrip per line cost 200 instructions
             size = len(raw)
