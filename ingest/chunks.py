@@ -72,6 +72,8 @@ class Chunk:
     last: bool  # the file's last chunk
     kind: str  # "bgn" or "jsonl"
     encoding: str | None = None  # the file's encoding when not UTF-8 (``--encoding``)
+    #: the text may hold a byte that could not be decoded (False: it holds none)
+    undecoded: bool = True
 
 
 def open_input(path: str | os.PathLike, encoding: str | None = None):
@@ -143,11 +145,17 @@ def iter_chunks(path: str | os.PathLike, source: str | None = None,
                 target_chars: int = 4 << 20, encoding: str | None = None) -> Iterator[Chunk]:
     """Chunks of whole games of ``path`` (``-``: standard input), in order, each about
     ``target_chars`` long, its bytes decoded in ``encoding`` (UTF-8 by default)."""
+    from ingest.bgn.encoding import undecoded_count
+
     source = source if source is not None else str(path)
     kind = str(file_kind(path, encoding))  # by suffix (local files also by content)
+    count = undecoded_count()
     with open_input(path, encoding) as fh:
         for chunk in split_stream(fh, source, target_chars, kind):
             chunk.encoding = encoding
+            # the decoder met no undecodable byte so far: the chunk holds none, and
+            # its reader need not search it
+            chunk.undecoded = undecoded_count() != count
             yield chunk
 
 
@@ -218,6 +226,8 @@ class ChunkText(Protocol):
     source: str
     #: the encoding the text was decoded from (None: UTF-8), named by a P104 message
     encoding: str | None
+    #: the text may hold a byte that could not be decoded (False: it holds none)
+    undecoded: bool
 
 
 def read_chunk_games(task: ChunkText) -> Iterator[Game]:
@@ -229,4 +239,4 @@ def read_chunk_games(task: ChunkText) -> Iterator[Game]:
     from ingest.bgn.reader import read_games
 
     return read_games(io.StringIO(task.text, newline="\n"), filename=task.source,
-                      encoding=task.encoding)
+                      encoding=task.encoding, undecoded=task.undecoded)

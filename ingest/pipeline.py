@@ -112,6 +112,8 @@ class UnitTask:
     analyze: bool = False
     #: the encoding the text was decoded from (None: UTF-8; ``--encoding``)
     encoding: str | None = None
+    #: the text may hold a byte that could not be decoded (False: it holds none)
+    undecoded: bool = True
 
 
 @dataclass(slots=True)
@@ -519,7 +521,7 @@ class Driver:
                 task = UnitTask(self.root, self.batch, unit, chunk.source, chunk.kind,
                                 chunk.text, chunk.first_line, chunk.index_offset,
                                 self.ingested_at_ms, self.known_key, self.known_files,
-                                self.analyze, self.encoding)
+                                self.analyze, self.encoding, chunk.undecoded)
                 yield task, _Pending(unit, chunk.source, chunk.index_offset, chunk.last, fp)
                 unit += 1
 

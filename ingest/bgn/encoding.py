@@ -1,13 +1,17 @@
 """Text that is not UTF-8: reading it without loss, finding it, and guessing what it is.
 
 BGN is UTF-8 (docs/bgn/reading.md "Encoding").  Every reader decodes its bytes once,
-strictly, with the ``surrogateescape`` error handler: valid text reads as itself at
-the decoder's full speed, and a byte that cannot be decoded becomes one lone
-surrogate (U+DC80 to U+DCFF, the byte's value plus U+DC00) instead of U+FFFD.  The
-byte is kept, so the reader can place it and nothing is ever changed on the way:
+with the error handler :data:`ERRORS`: valid text reads as itself at the decoder's
+full speed, and a byte that cannot be decoded becomes one lone surrogate (U+DC80 to
+U+DCFF, the byte's value plus U+DC00, as ``surrogateescape`` makes it) instead of
+U+FFFD.  The handler also counts such bytes (:func:`undecoded_count`), so a reader
+that sees the count unchanged after a read knows its text holds none without looking
+at it.  The byte is kept, so the reader can place it and nothing is ever changed on
+the way:
 
-- :func:`undecoded_lines` marks a block of lines that holds such a byte (one test
-  of the block, which costs nothing when the block is ASCII, the common case);
+- :func:`undecoded_lines` marks a block of lines that holds such a byte (searched
+  for only after the count moved, or in text decoded elsewhere, and then not in an
+  ASCII block);
 - the reader gives the game that holds the first of them the finding ``P104``, at
   the byte's line and column, with :func:`undecoded_message`: the byte, the
   encoding the file was read in, and the one the text looks like (:func:`looks_like`);
@@ -31,15 +35,37 @@ from collections.abc import Iterator
 from typing import Final
 
 __all__ = ["DEFAULT_ENCODING", "ERRORS", "Undecoded", "codec", "codec_title",
-           "undecoded_lines", "undecoded_places", "undecoded_message", "looks_like", "escape_undecoded",
+           "undecoded_lines", "undecoded_places", "undecoded_count", "undecoded_message", "looks_like", "escape_undecoded",
            "first_undecoded"]
 
 #: BGN's encoding; a leading byte-order mark is dropped
 DEFAULT_ENCODING: Final = "utf-8-sig"
-#: how every reader decodes: an undecodable byte becomes a lone surrogate, kept
-ERRORS: Final = "surrogateescape"
+#: how every reader decodes: an undecodable byte becomes a lone surrogate, kept and
+#: counted (the name of :func:`_keep_undecoded` among the codecs' error handlers)
+ERRORS: Final = "belot.keep-undecoded"
 #: a byte ``surrogateescape`` could not decode
 UNDECODED_RE: Final = re.compile("[\udc80-\udcff]")
+
+_surrogateescape = codecs.lookup_error("surrogateescape")
+#: the undecodable bytes the readers of this process met, counted per error handled
+_undecoded = [0]
+
+
+def _keep_undecoded(exc: UnicodeError) -> tuple[str | bytes, int]:
+    """``surrogateescape``, counting: the decoders call it only for bytes they cannot
+    decode, never on valid text."""
+    _undecoded[0] += 1
+    return _surrogateescape(exc)
+
+
+codecs.register_error(ERRORS, _keep_undecoded)
+
+
+def undecoded_count() -> int:
+    """How many times the readers of this process met bytes they could not decode (a
+    count that only grows: unchanged over a read, the text read holds none; another
+    thread's reading may move it, which costs only a search)."""
+    return _undecoded[0]
 
 
 class Undecoded(list[str]):

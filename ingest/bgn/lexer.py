@@ -40,7 +40,13 @@ from collections.abc import Iterable, Iterator
 from decimal import Decimal
 from typing import IO, Any, Final
 
-from ingest.bgn.encoding import DEFAULT_ENCODING, ERRORS, mark_lines, undecoded_lines
+from ingest.bgn.encoding import (
+    DEFAULT_ENCODING,
+    ERRORS,
+    mark_lines,
+    undecoded_count,
+    undecoded_lines,
+)
 from replay.model.lanes import own_abc_caches
 
 #: a token's descriptor: the kind first, then what that kind carries (table above)
@@ -342,13 +348,20 @@ def iter_lines(source: Source, encoding: str | None = None
 CHUNK_CHARS = 1 << 20
 
 
-def line_blocks(source: Source, encoding: str | None = None) -> Iterator[list[str]]:
+def line_blocks(source: Source, encoding: str | None = None,
+                undecoded: bool | None = None) -> Iterator[list[str]]:
     """The source's lines (without their LF) in lists, read in blocks of about 1 MB.
 
     A list that holds a byte that could not be decoded is an
     :class:`ingest.bgn.encoding.Undecoded` that says where (``encoding``, the one
-    the bytes were decoded in, names it; UTF-8 by default)."""
+    the bytes were decoded in, names it; UTF-8 by default).  Text decoded here is
+    searched for such bytes only once the decoder met one (the count of
+    :func:`ingest.bgn.encoding.undecoded_count` moved); text decoded before (a text
+    stream, an iterable of lines) is searched unless ``undecoded`` is False: the
+    caller knows it holds none."""
+    count = undecoded_count()
     fh, obj = iter_lines(source, encoding)
+    search = undecoded is not False if obj is source else bool(undecoded)
     try:
         read = getattr(obj, "read", None)
         if read is not None:
@@ -365,9 +378,11 @@ def line_blocks(source: Source, encoding: str | None = None) -> Iterator[list[st
                 text = rest + block if rest else block
                 lines = text.split("\n")
                 rest = lines.pop()
-                yield undecoded_lines(text, lines, encoding)
+                # sticky: a decoder may hand out the characters of a bad byte a read later
+                search = search or undecoded_count() != count
+                yield undecoded_lines(text, lines, encoding) if search else lines
             if rest:
-                yield undecoded_lines(rest, [rest], encoding)
+                yield undecoded_lines(rest, [rest], encoding) if search else [rest]
         else:
             batch: list[str] = []
             first = True
@@ -378,10 +393,10 @@ def line_blocks(source: Source, encoding: str | None = None) -> Iterator[list[st
                         line = line[1:]
                 batch.append(line)
                 if len(batch) >= 4096:
-                    yield mark_lines(batch, encoding)
+                    yield mark_lines(batch, encoding) if search else batch
                     batch = []
             if batch:
-                yield mark_lines(batch, encoding)
+                yield mark_lines(batch, encoding) if search else batch
     finally:
         if fh is not None:
             fh.close()

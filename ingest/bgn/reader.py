@@ -246,21 +246,22 @@ _FAST_FAIL: Final[Descriptor] = (KW, "", None)  # a failing fast line is movetex
 
 
 def read_games(source: Source, filename: str | None = None, encoding: str | None = None,
-               ) -> Iterator[Game]:
+               undecoded: bool | None = None) -> Iterator[Game]:
     """Read every game of a file or stream, one at a time (``parse_games`` reads text).
 
     ``source`` is a path (``str`` or ``Path``; ``.gz`` by suffix or gzip magic;
     a missing file raises FileNotFoundError at once), a text or binary stream,
     or an iterable of lines.  Bytes are decoded in ``encoding`` (a Python codec
     name; UTF-8 by default); a text stream was decoded before, and ``encoding``
-    only names its encoding in a P104 message.  A game with a byte that could not
-    be decoded ends with P104 (:mod:`ingest.bgn.encoding`).  ``filename`` is not
+    only names its encoding in a P104 message, and ``undecoded=False`` says it
+    holds no byte that could not be decoded (it is then not searched for one).  A
+    game with such a byte ends with P104 (:mod:`ingest.bgn.encoding`).  ``filename`` is not
     needed for reading; it is accepted so callers can pass it along.
     """
     del filename
     if isinstance(source, str | os.PathLike) and not os.path.exists(source):
         raise FileNotFoundError(f"no such file: {source}")
-    return _read(line_blocks(source, encoding))
+    return _read(line_blocks(source, encoding, undecoded))
 
 
 def parse_games(text: str) -> Iterator[Game]:

@@ -54,6 +54,7 @@ class ChunkTask:
     index_offset: int
     encoding: str | None = None  # the file's encoding (None: UTF-8; ``--encoding``)
     first_line: int = 1  # the line of the file the text starts on
+    undecoded: bool = True  # the text may hold a byte that could not be decoded
 
 
 @dataclass(slots=True)
@@ -139,7 +140,7 @@ def analyse_paths(paths: Iterable[str], *, workers: int | None = None,
             for chunk in iter_chunks(path, source=path, target_chars=chunk_chars,
                                      encoding=encoding):
                 yield ChunkTask(chunk.source, chunk.kind, chunk.text, chunk.index_offset,
-                                encoding, chunk.first_line)
+                                encoding, chunk.first_line, chunk.undecoded)
 
     try:
         yield from in_order(executor, analyse_chunk, tasks(), in_flight)
@@ -158,6 +159,7 @@ class RecordText:
     text: str
     source: str
     encoding: str | None = None  # the text of a dataset's records was UTF-8 when kept
+    undecoded: bool = False  # and holds no byte that could not be decoded
 
 
 @dataclass(slots=True)

@@ -134,6 +134,7 @@ class CheckTask:
     index_offset: int  # games in the file before the chunk (the chunker's estimate)
     mode: str
     encoding: str | None = None  # the file's encoding (None: UTF-8; ``--encoding``)
+    undecoded: bool = True  # the text may hold a byte that could not be decoded
 
 
 @dataclass(slots=True)
@@ -281,4 +282,4 @@ def _tasks(path: Path, mode: str, size: int, encoding: str | None) -> Iterator[C
         raise FileNotFoundError(f"no such file: {path}")
     for chunk in iter_chunks(path, source=str(path), target_chars=size, encoding=encoding):
         yield CheckTask(chunk.source, chunk.kind, chunk.text, chunk.first_line,
-                        chunk.index_offset, mode, encoding)
+                        chunk.index_offset, mode, encoding, chunk.undecoded)
