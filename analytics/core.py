@@ -117,7 +117,9 @@ def committed_files(root: str | os.PathLike) -> dict[str, list[str]]:
     A dataset written by ``belot ingest`` (it has ``_belot/``): the committed parts
     of one consistent snapshot of the commit log (:func:`ingest.dataset.snapshot`),
     never a part whose commit is unfinished.  A plain folder of hive-partitioned
-    Parquet files (no commit log): every ``<table>/**/*.parquet`` file.
+    Parquet files (no commit log): every ``<table>/**/*.parquet`` file.  A folder
+    with neither a commit log nor a table's folder is not a dataset: a
+    FileNotFoundError that says so, rather than a dataset of no games.
     """
     root = Path(root)
     if (root / "_belot").is_dir():
@@ -134,6 +136,11 @@ def committed_files(root: str | os.PathLike) -> dict[str, list[str]]:
         return {t: list(snap.get(t, [])) for t in BASE_TABLES}
     if not root.is_dir():
         raise FileNotFoundError(f"{root}: no such dataset folder")
+    if not any((root / t).is_dir() for t in BASE_TABLES):
+        raise FileNotFoundError(
+            f"{root}: not a dataset (a dataset folder holds _belot/, its commit log, and a "
+            f"folder of Parquet files per table: games/, deals/, ...); make one with: "
+            f"belot ingest PATH... --into {root}")
     return {t: sorted(str(p) for p in (root / t).glob("**/*.parquet")
                       if not any(part.startswith((".", "_")) for part in
                                  p.relative_to(root / t).parts))
@@ -305,6 +312,13 @@ class Analytics:
         if hide_small and "small_n" in df.columns:
             df = df.filter(~pl.col("small_n"))
         return df
+
+    def missing_analysis(self, metric: str, by: Sequence[str] = ()) -> list[str]:
+        """The double-dummy analysis tables ``metric`` reads (split by ``by``) of which
+        the dataset has no rows: it was never analysed, and the metric would be empty."""
+        m = self.metric(metric)
+        tables = (F.ANALYSIS_FACTS.get(t) for t in m.needs_for(m.check_by(by)))
+        return [t for t in tables if t is not None and not self.files.get(t)]
 
     @staticmethod
     def metric(name: str) -> Metric:

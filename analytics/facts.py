@@ -427,6 +427,10 @@ FACTS: dict[str, tuple[tuple[str, ...], tuple[Step, ...]]] = {
     "f_dd": (("f_deals",), (F_DD,)),
 }
 
+#: the fact tables built from the double-dummy analysis (``belot analyze --into``,
+#: ``belot ingest --analyze``) -> the dataset table each reads
+ANALYSIS_FACTS = {"f_card_acc": "card_analysis", "f_dd": "deal_analysis"}
+
 #: tables a build step makes besides its own
 ALSO_BUILDS = {"f_deals": ("f_decl",), "f_players": ("f_lineups",)}
 

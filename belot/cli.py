@@ -12,6 +12,8 @@ import gc
 import importlib
 import sys
 
+from belot.exits import Exit, table_text
+
 #: subcommand modules, in the order ``belot --help`` lists them
 COMMANDS = ["fmt", "convert", "validate", "explain", "simulate", "ingest", "compact", "stats", "analyze",
             "dashboard"]
@@ -32,7 +34,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="belot",
         description="Read, check, store and explore recorded games of Belot (BGN notation).",
-        epilog="Run 'belot COMMAND --help' for the options and an example of each command.",
+        epilog="Run 'belot COMMAND --help' for the options and an example of each command.\n\n"
+               + table_text(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action=VersionAction, nargs=0,
                         help="the version, whether the reader and the engine run compiled, "
@@ -63,14 +67,14 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()
-        return 2
+        return Exit.NOT_CHECKED
     try:
         return int(args.func(args) or 0)
     except BrokenPipeError:  # `belot fmt big.bgn | head`
         sys.stderr.close()
         return 0
     except KeyboardInterrupt:
-        return 130
+        return Exit.INTERRUPTED
 
 
 if __name__ == "__main__":

@@ -53,10 +53,11 @@ from typing import IO
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from ingest.bgn.files import DATASET_MARK
 from ingest.schema import FORMAT_VERSION, TABLES
 from replay.model.jsontext import dumps
 
-META = "_belot"
+META = DATASET_MARK
 #: tables whose game_id column is the index of known records
 INDEX_TABLES = ("games", "rejects")
 #: Parquet writer options for every part: zstd level 1 was both faster and smaller than

@@ -42,7 +42,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from ingest.bgn.encoding import escape_undecoded
-from ingest.bgn.files import STDIN, is_record_file, record_files
+from ingest.bgn.files import STDIN, Skipped, is_record_file, record_files
 from ingest.chunks import (
     MAX_UNIT_CHARS,
     Chunk,
@@ -409,9 +409,11 @@ class IngestSummary(RunSummary):
     unreadable: list[str] = field(default_factory=list)
 
 
-def expand_inputs(paths: Iterable[str]) -> Iterator[str]:
+def expand_inputs(paths: Iterable[str], skipped: list[Skipped] | None = None) -> Iterator[str]:
     """Files, folders (searched recursively for record files, as
-    :func:`ingest.bgn.files.record_files`) and globs, sorted; fsspec URLs (``s3://bucket/dir/*.bgn.gz``) are expanded with fsspec."""
+    :func:`ingest.bgn.files.record_files`, which adds what it passes over to
+    ``skipped``) and globs, sorted; fsspec URLs (``s3://bucket/dir/*.bgn.gz``) are
+    expanded with fsspec."""
     for raw in paths:
         raw = str(raw)
         if "://" in raw and not raw.startswith("file://"):
@@ -430,7 +432,7 @@ def expand_inputs(paths: Iterable[str]) -> Iterator[str]:
                 yield fs.unstrip_protocol(p)
             continue
         raw = raw[len("file://"):] if raw.startswith("file://") else raw
-        yield from (str(p) for p in record_files([raw]))
+        yield from (str(p) for p in record_files([raw], skipped))
 
 
 def _fingerprint(path: str) -> tuple[str, int, int] | None:

@@ -10,16 +10,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from ingest.bgn.files import read_records, record_files
+from ingest.bgn.files import Skipped, read_records, record_files
 from ingest.bgn.writer import read_game_id
 from replay.engine.report import GameReport, Violation
 from replay.engine.walk import replay_game
 from replay.model.record import Game
 
 
-def expand_paths(paths: Iterable[str]) -> Iterator[Path]:
-    """Files, folders and globs as files of records (see ``ingest.bgn.files``)."""
-    return record_files(paths)
+def expand_paths(paths: Iterable[str], skipped: list[Skipped] | None = None) -> Iterator[Path]:
+    """Files, folders and globs as files of records; what a folder search passed over
+    goes to ``skipped`` (see ``ingest.bgn.files.record_files``)."""
+    return record_files(paths, skipped)
 
 
 def validate_file(path: Path | str, display: str | None = None,

@@ -24,6 +24,12 @@ contract, when a penalty ended it, or when its hands are not all known
 (written, or shown whole by a complete play); its analysis stops at its first
 illegal card.
 
+A game that does not parse has no deal to analyse: it is reported on stderr as
+  club.bgn:14:1: P101 message (game N)
+as 'belot validate' reports it.  Exit status (belot --help): 1 when any game
+did not parse, 2 when nothing could be read (no record found; a file that
+cannot be read to its end is named and the other files analysed), else 0.
+
 Per player (the SeatN tags, else "seat N"): cards analysed, average points lost
 per card and the cards that lost 10 points or more.
 
@@ -79,29 +85,39 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ingest.pipeline import job_failed
+    from belot.exits import Exit
+    from belot.inputs import files_to_read, say
+    from ingest.pipeline import expand_inputs, job_failed
     from ingest.runs.analyze import PlayerTally, analyse_paths
     from replay.model.jsontext import dumps
 
     if args.into is not None or not args.paths:
         return run_into(args)
 
+    files = files_to_read("analyze", args.paths, expand_inputs, "nothing analysed")
+    if not files:
+        return Exit.NOT_CHECKED
+    files = list(dict.fromkeys(files))  # a file named twice is analysed once
     prepare(args)
     out = sys.stdout
     show_progress = not args.quiet and sys.stderr.isatty()
     players: dict[str, PlayerTally] = {}
-    games = deals = undecodable = 0
+    games = deals = unparsed = 0
+    unreadable: list[str] = []
     started = last = time.monotonic()
     try:
-        for result in analyse_paths(args.paths, workers=args.workers, scheduler=args.scheduler,
-                                    chunk_chars=chunk_chars(args), encoding=args.encoding):
+        for result in analyse_paths(files, workers=args.workers, scheduler=args.scheduler,
+                                    chunk_chars=chunk_chars(args), unreadable=unreadable,
+                                    encoding=args.encoding):
             games += result.games
-            for line in result.undecodable:
-                print_err(line)
-            undecodable += len(result.undecodable)
             deals += len(result.deals)
             for name, t in result.players.items():
                 players.setdefault(name, PlayerTally()).merge(t)
+            if result.errors and show_progress:
+                sys.stderr.write("\r\x1b[K")
+            for line in result.errors:
+                print(line, file=sys.stderr)
+            unparsed += result.unparsed
             for d in result.deals:
                 if args.json:
                     out.write(dumps(d) + "\n")
@@ -118,17 +134,19 @@ def run(args: argparse.Namespace) -> int:
     if show_progress:
         sys.stderr.write("\n")
     elapsed = time.monotonic() - started
-    if not args.json:
-        out.write(players_text(players))
+    if games and not args.json:
+        out.write(players_text(players, unparsed))
     out.flush()
+    for line in unreadable:
+        say("analyze", line)
     rate = deals / elapsed if elapsed > 0 else 0.0
-    print(f"{games:,} game(s), {deals:,} deal(s) analysed in {elapsed:.1f} s ({rate:,.1f} deals/s)",
-          file=sys.stderr)
-    if undecodable:
-        print_err(f"belot analyze: {undecodable} game(s) not analysed: their text is not "
-                  "UTF-8 (P104); read them with --encoding NAME")
-        return 1
-    return 0
+    print(f"{games:,} game(s), {deals:,} deal(s) analysed in {elapsed:.1f} s ({rate:,.1f} deals/s)"
+          + (f"; {unparsed:,} game(s) did not parse" if unparsed else ""), file=sys.stderr)
+    if not games and not unreadable:
+        say("analyze", f"nothing analysed: no game in {' '.join(files)}")
+    if unreadable or not games:
+        return Exit.NOT_CHECKED
+    return Exit.FINDINGS if unparsed else Exit.OK
 
 
 def prepare(args: argparse.Namespace) -> None:
@@ -158,8 +176,11 @@ def deal_text(d: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-def players_text(players: dict) -> str:
+def players_text(players: dict, unparsed: int = 0) -> str:
     """The per-player table, by average loss per card (best first)."""
+    if not players and unparsed:
+        return (f"no deal could be analysed: {unparsed:,} game(s) did not parse (the P1xx "
+                "lines on stderr say where)\n")
     if not players:
         return "no deal could be analysed (hands, contract and play are needed)\n"
     width = max(6, *(len(n) for n in players))

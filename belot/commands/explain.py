@@ -14,7 +14,8 @@ Print the reference entry for TOPIC, the same text as the documentation site:
                        or a reading, C1 A27 T02 (docs/rules/readings.md)
   a variant id         its house-rule switches with defaults, profiles, conventions
                        and every rule (docs/rules/<variant>.md)
-Exit status 1 when TOPIC is unknown (with the closest topics), 2 on a usage error.
+Exit status 2 when TOPIC is unknown (with the closest topics) and on any other
+usage error (belot --help).
 """
 
 EPILOG = """\
@@ -68,6 +69,8 @@ def explain(topic: str) -> str | None:
 def run(args: argparse.Namespace) -> int:
     import difflib
 
+    from belot.exits import Exit
+
     if args.list:
         for name, title in topics().items():
             print(f"{name:<12} {title}")
@@ -85,6 +88,6 @@ def run(args: argparse.Namespace) -> int:
         hint = f"; did you mean {', '.join(near)}?" if near else ""
         print(f"belot explain: no topic '{args.topic}'{hint} ('belot explain --list' shows "
               "every topic)", file=sys.stderr)
-        return 1
+        return Exit.NOT_CHECKED
     sys.stdout.write(text)
     return 0

@@ -75,16 +75,21 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from belot.exits import Exit
+    from belot.inputs import files_to_read, say
     from ingest.dataset import DatasetError
-    from ingest.pipeline import Progress, ingest_paths, job_failed
+    from ingest.pipeline import Progress, expand_inputs, ingest_paths, job_failed
 
+    files = files_to_read("ingest", args.paths, expand_inputs, "nothing ingested")
+    if not files:  # the dataset is left as it was (not made when it did not exist)
+        return Exit.NOT_CHECKED
     progress = Progress(False) if args.quiet else Progress(None)
     if args.analyze:
         from belot.commands.analyze import prepare
 
         prepare(args)
     try:
-        s = ingest_paths(args.paths, args.into, workers=args.workers, scheduler=args.scheduler,
+        s = ingest_paths(files, args.into, workers=args.workers, scheduler=args.scheduler,
                          chunk_chars=(None if args.chunk_mb is None
                                       else max(1, int(args.chunk_mb * (1 << 20)))),
                          recheck=args.recheck, progress=progress, analyze=args.analyze,
@@ -110,4 +115,9 @@ def run(args: argparse.Namespace) -> int:
     for line in s.unreadable:
         print(f"belot ingest: {line}; the games before the fault are in, and a re-run "
               "reads the file again", file=sys.stderr)
-    return 2 if s.unreadable else 0
+    if s.unreadable:
+        return Exit.NOT_CHECKED
+    if not (s.games or s.rejects or s.skipped or s.files_unchanged):
+        say("ingest", f"nothing ingested: no game in {' '.join(files)}")
+        return Exit.NOT_CHECKED
+    return Exit.OK

@@ -55,6 +55,10 @@ class UsageError(ValueError):
     pass
 
 
+class NotAnalysed(ValueError):
+    """A metric of the double-dummy analysis asked of a dataset never analysed."""
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("stats", help="metrics over an ingested dataset (DuckDB)",
                        description=DESCRIPTION, epilog=EPILOG,
@@ -198,6 +202,11 @@ def _run(args: argparse.Namespace, out) -> int:
                 for k, v in ov.items():
                     out.write(f"{k.ljust(w)}  {_cell(v)}\n")
             return 0
+        missing = a.missing_analysis(args.metric, by)
+        if missing:
+            raise NotAnalysed(f"{args.dataset}: no double-dummy analysis (no {' or '.join(missing)} "
+                              f"rows), which --metric {args.metric} reads; run 'belot analyze "
+                              f"--into {args.dataset}' to add it")
         df = a.query(args.metric, by, filters,
                      min_n=MIN_N if args.min_n is None else args.min_n,
                      hide_small=args.hide_small)

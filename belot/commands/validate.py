@@ -13,8 +13,11 @@ report each violation with its code and place, and recompute every score.
 
 Output, one line per finding, like a compiler:
   club.bgn:14:22: C401 seat 2 did not follow hearts while holding QH (game 1, deal 3, trick 5)
-then a summary on stderr.  Exit status: 0 when every game is clean, 1 when any
-violation or parse error was found, 2 on a usage error (e.g. a missing file) or
+then a summary on stderr: the files, games and deals read, and "clean" only
+when at least one game was read and every one is.  Exit status (belot --help):
+0 when every game is clean, 1 when any violation or parse error was found, 2 on
+a usage error (e.g. a missing file), when no game was found (an empty file, a
+folder without record files: a folder's other files are named as skipped), or
 when a file cannot be read to its end (not gzip, corrupt data: named on stderr,
 the other files and the games before the fault still checked).
 
@@ -73,19 +76,23 @@ def positive_int(text: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    from belot.exits import Exit
+    from belot.inputs import files_to_read, say
     from ingest.executors import default_workers
     from ingest.runs.validate import validate_paths
     from ingest.validation import expand_paths
 
-    try:
-        files = list(expand_paths(args.paths))
-    except FileNotFoundError as exc:
-        print(f"belot validate: {exc}", file=sys.stderr)
-        return 2
+    files = files_to_read("validate", args.paths, expand_paths, "nothing checked")
+    if files is None:
+        return Exit.NOT_CHECKED
     mode = "json" if args.json else "summary" if args.summary else "text"
     workers = args.jobs if args.jobs is not None else default_workers()
     tally = validate_paths(files, sys.stdout, mode, workers, encoding=args.encoding)
     for problem in tally.unreadable:
-        print(f"belot validate: {problem}", file=sys.stderr)
+        say("validate", problem)
+    if files and not tally.checked and not tally.unreadable:
+        say("validate", f"nothing checked: no game in {' '.join(map(str, files))}")
     print(tally.summary(), file=sys.stderr if not args.summary else sys.stdout)
-    return 2 if tally.unreadable else 1 if tally.findings else 0
+    if tally.unreadable or not tally.checked:
+        return Exit.NOT_CHECKED
+    return Exit.FINDINGS if tally.findings else Exit.OK

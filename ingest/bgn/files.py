@@ -18,6 +18,7 @@ import sys
 import tempfile
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 from types import TracebackType
@@ -27,8 +28,8 @@ from ingest.bgn.lexer import binary_text, open_text
 from replay.model.record import Game
 
 __all__ = ["FileKind", "file_kind", "is_record_file", "record_files", "read_records",
-           "RECORD_SUFFIXES", "stdout_text", "atomic_writer", "format_error", "STDIN",
-           "not_a_file"]
+           "RECORD_SUFFIXES", "RECORD_NAMES", "DATASET_MARK", "Skipped", "no_record_file",
+           "stdout_text", "atomic_writer", "format_error", "STDIN", "not_a_file"]
 
 #: the name that stands for standard input wherever a file of records is read
 STDIN = "-"
@@ -43,6 +44,11 @@ _BY_SUFFIX = {".bgn": FileKind.BGN, ".jsonl": FileKind.JSONL, ".ndjson": FileKin
               ".json": FileKind.JSONL}
 #: every name a folder search picks up as a file of records
 RECORD_SUFFIXES: tuple[str, ...] = tuple(s + z for s in _BY_SUFFIX for z in ("", ".gz"))
+#: the same names, as the messages about a folder search say them
+RECORD_NAMES = "a record file's name ends in .bgn, .jsonl, .ndjson or .json, each optionally .gz"
+#: the folder of a dataset's commit log: a folder holding it is a dataset, not records
+#: (its log and checkpoint files end in .json, which a folder search would take as records)
+DATASET_MARK = "_belot"
 
 
 def _suffix_kind(name: str) -> FileKind | None:
@@ -77,10 +83,32 @@ def is_record_file(name: str) -> bool:
     return name.lower().endswith(RECORD_SUFFIXES)
 
 
-def record_files(paths: Iterable[str]) -> Iterator[Path]:
+@dataclass(frozen=True, slots=True)
+class Skipped:
+    """A file or folder a folder search passed over, and why."""
+
+    path: Path
+    why: str
+
+    def __str__(self) -> str:
+        return f"{self.path}: skipped, {self.why}"
+
+
+#: why a folder search passes over a file or a folder
+NOT_A_RECORD_FILE = f"not a record file ({RECORD_NAMES})"
+A_DATASET = "a dataset folder, not records (belot stats and belot dashboard read it)"
+
+
+def record_files(paths: Iterable[str], skipped: list[Skipped] | None = None) -> Iterator[Path]:
     """Files, folders (searched recursively for record files) and globs, in sorted
     order, and ``-`` (standard input) as itself; a name that matches nothing is a
-    FileNotFoundError."""
+    FileNotFoundError.
+
+    A folder search takes the files named as records (:data:`RECORD_SUFFIXES`) and
+    passes over the others, and over a dataset folder as a whole; each is added to
+    ``skipped`` with the reason, so a command can name what it did not read.  A file
+    named on its own is always read (its content decides its kind).
+    """
     import glob
 
     for raw in paths:
@@ -94,14 +122,30 @@ def record_files(paths: Iterable[str]) -> Iterator[Path]:
             p = Path(m)
             if p.is_dir():
                 for root, dirs, files in os.walk(p):
+                    if DATASET_MARK in dirs:
+                        dirs.clear()
+                        _skip(skipped, Path(root), A_DATASET)
+                        continue
                     dirs.sort()
                     for f in sorted(files):
                         if is_record_file(f):
                             yield Path(root) / f
+                        else:
+                            _skip(skipped, Path(root) / f, NOT_A_RECORD_FILE)
             elif p.exists():
                 yield p
             else:
                 raise FileNotFoundError(f"no such file: {raw}")
+
+
+def _skip(skipped: list[Skipped] | None, path: Path, why: str) -> None:
+    if skipped is not None:
+        skipped.append(Skipped(path, why))
+
+
+def no_record_file(paths: Iterable[str]) -> str:
+    """What a command says when its search found no file of records at all."""
+    return f"no record file in {' '.join(paths)} ({RECORD_NAMES})"
 
 
 def read_records(path: str | os.PathLike[str], encoding: str | None = None) -> Iterator[Game]:
@@ -192,10 +236,16 @@ class atomic_writer:  # noqa: N801 - used like open()
                 os.unlink(self.tmp)
 
 
-def format_error(filename: str, game: Game) -> list[str]:
-    """``file:line:col: CODE message`` for each parse error of a game."""
+def format_error(filename: str, game: Game, first_line: int = 1,
+                 number: int | None = None) -> list[str]:
+    """``file:line:col: CODE message (game N)`` for each parse error of a game; a game
+    read from a chunk of its file that starts on line ``first_line`` is placed in the
+    file, and numbered ``number`` when given (its place in the file)."""
     out = []
+    shift = first_line - 1
+    index = game.index if number is None else number
     for e in game.errors:
-        where = f"{filename}:{e.line}" + (f":{e.col}" if e.col is not None else "")
-        out.append(f"{where}: {e.code} {e.message} (game {game.index})")
+        line = e.line + shift if e.line else e.line  # line 0: no place, in any chunk
+        where = f"{filename}:{line}" + (f":{e.col}" if e.col is not None else "")
+        out.append(f"{where}: {e.code} {e.message} (game {index})")
     return out

@@ -21,13 +21,13 @@ import datetime as dt
 import re
 import shutil
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pyarrow.parquet as pq
 
-from ingest.chunks import iter_chunks
+from ingest.chunks import iter_chunks, until_fault
 from ingest.dataset import Dataset, DatasetError, State, load_ids, new_batch_id
 from ingest.events import Context, RowSink
 from ingest.pipeline import (
@@ -52,8 +52,8 @@ class ChunkTask:
     kind: str
     text: str
     index_offset: int
-    encoding: str | None = None  # the file's encoding (None: UTF-8; ``--encoding``)
     first_line: int = 1  # the line of the file the text starts on
+    encoding: str | None = None  # the file's encoding (None: UTF-8; ``--encoding``)
     undecoded: bool = True  # the text may hold a byte that could not be decoded
 
 
@@ -84,8 +84,11 @@ class ChunkResult:
     players: dict[str, PlayerTally] = field(default_factory=dict)
     games: int = 0
     seconds: float = 0.0
-    #: ``FILE:LINE:COL: P104 … (game N)`` for each game whose text could not be decoded
-    undecodable: list[str] = field(default_factory=list)
+    #: ``file:line:col: P1xx message (game N)`` for each parse error: a game that does
+    #: not parse has no deal to analyse
+    errors: list[str] = field(default_factory=list)
+    #: the games of ``games`` that did not parse
+    unparsed: int = 0
 
 
 def player_name(tags: dict, seat: int) -> str:
@@ -95,6 +98,7 @@ def player_name(tags: dict, seat: int) -> str:
 
 def analyse_chunk(task: ChunkTask) -> ChunkResult:
     """Read a chunk's games, replay and solve each deal; runs in a worker."""
+    from ingest.bgn.files import format_error
     from replay.solver.analysis import analyse_game, contract_text
 
     t0 = time.perf_counter()
@@ -102,10 +106,9 @@ def analyse_chunk(task: ChunkTask) -> ChunkResult:
     for i, game in enumerate(read_chunk_games(task)):
         out.games += 1
         number = task.index_offset + i + 1
-        if game.errors and game.errors[0].code == "P104":
-            e = game.errors[0]
-            out.undecodable.append(f"{task.source}:{e.line + task.first_line - 1}:{e.col}: "
-                                   f"P104 {e.message} (game {number})")
+        if game.errors:
+            out.unparsed += 1
+            out.errors += format_error(task.source, game, task.first_line, number)
         report, deals = analyse_game(game)
         for a in deals:
             out.deals.append({
@@ -124,23 +127,35 @@ def analyse_chunk(task: ChunkTask) -> ChunkResult:
 
 def analyse_paths(paths: Iterable[str], *, workers: int | None = None,
                   scheduler: str | None = None, chunk_chars: int = 16 << 10,
-                  encoding: str | None = None) -> Iterator[ChunkResult]:
+                  unreadable: list[str] | None = None, encoding: str | None = None
+                  ) -> Iterator[ChunkResult]:
     """Analyse files, folders and globs; yields each chunk's result in input order.
 
     ``workers``: processes (default every core; 0 = in this process);
     ``scheduler``: a dask.distributed scheduler address.  Small chunks (16 KB of
     text, a few games) keep every core busy: solving costs far more than reading.
+    A file that cannot be read to its end (a damaged ``.gz``) ends its own chunks:
+    ``PATH: cannot read to its end (why)`` goes to ``unreadable``, and the other
+    files are analysed.
     ``encoding``: the files' encoding (a Python codec name; default UTF-8).
     """
     files = list(dict.fromkeys(expand_inputs(paths)))
     executor, in_flight, close = make_executor(workers, scheduler)
 
+    def noted(path: str) -> Callable[[Exception], None]:
+        def note(exc: Exception) -> None:
+            if unreadable is None:
+                raise exc
+            unreadable.append(f"{path}: cannot read to its end ({exc})")
+        return note
+
     def tasks() -> Iterator[ChunkTask]:
         for path in files:
-            for chunk in iter_chunks(path, source=path, target_chars=chunk_chars,
-                                     encoding=encoding):
+            chunks = iter_chunks(path, source=path, target_chars=chunk_chars,
+                                 encoding=encoding)
+            for chunk in until_fault(chunks, noted(path)):
                 yield ChunkTask(chunk.source, chunk.kind, chunk.text, chunk.index_offset,
-                                encoding, chunk.first_line, chunk.undecoded)
+                                chunk.first_line, encoding, chunk.undecoded)
 
     try:
         yield from in_order(executor, analyse_chunk, tasks(), in_flight)

@@ -84,13 +84,27 @@ class RunCounts:
     def findings(self) -> int:
         return sum(self.codes.values())
 
+    @property
+    def checked(self) -> bool:
+        """Was anything checked?  "clean" is said only of at least one game."""
+        return self.games > 0
+
     def summary(self) -> str:
-        """``3 file(s), 120 game(s), 1323 deal(s): 22 finding(s): A501 x8, ...``"""
-        head = f"{self.files} file(s), {self.games} game(s), {self.deals} deal(s): "
-        if not self.findings:
-            return head + "clean"
-        return head + f"{self.findings} finding(s): " + ", ".join(
-            f"{c} x{k}" for c, k in sorted(self.codes.items()))
+        """``3 file(s), 120 game(s), 1323 deal(s): 22 finding(s): A501 x8, ...``; ``clean``
+        only when at least one game was read and every file to its end, ``nothing
+        checked`` when no game was read; the files that could not be read are counted."""
+        files = f"{self.files} file(s)"
+        if self.unreadable:
+            files += f" ({len(self.unreadable)} could not be read to its end)"
+        head = f"{files}, {self.games} game(s), {self.deals} deal(s): "
+        if not self.checked:
+            return head + "nothing checked"
+        if self.findings:
+            return head + f"{self.findings} finding(s): " + ", ".join(
+                f"{c} x{k}" for c, k in sorted(self.codes.items()))
+        if self.unreadable:
+            return head + "no finding in the games read"
+        return head + "clean"
 
 
 def report_lines(report: GameReport, mode: str) -> list[str]:

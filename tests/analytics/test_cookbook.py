@@ -59,6 +59,17 @@ def test_daily_logs_script():
     assert (clean.returncode, clean.stdout, clean.stderr.strip()) == (0, "", "6 game(s), 0 finding(s)")
 
 
+def test_daily_logs_script_says_nothing_was_checked(tmp_path):
+    """No log that day, or a log cut short: exit 2 (belot.exits), never 0."""
+    empty = _run("check_daily_logs.py", str(tmp_path))
+    assert (empty.returncode, empty.stdout, empty.stderr) == (2, "", "0 game(s), 0 finding(s)\n")
+    (tmp_path / "night.bgn.gz").write_bytes(b"not gzip at all")
+    damaged = _run("check_daily_logs.py", str(tmp_path))
+    assert (damaged.returncode, damaged.stderr.splitlines()) == (2, [
+        f"{tmp_path / 'night.bgn.gz'}: cannot read: Not a gzipped file (b'no')",
+        "0 game(s), 0 finding(s)"])
+
+
 def test_dask_script(tmp_path):
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,

@@ -182,7 +182,7 @@ def test_the_command_exits_2_naming_a_file_it_cannot_read(capsys, tmp_path):
     assert (status, out) == (2, "")
     assert err.splitlines() == [
         f"belot validate: {tmp_path / 'fake.bgn.gz'}: cannot read: Not a gzipped file (b'no')",
-        "1 file(s), 0 game(s), 0 deal(s): clean"]
+        "1 file(s) (1 could not be read to its end), 0 game(s), 0 deal(s): nothing checked"]
 
 
 def test_a_reader_that_stops_early_ends_the_run_quietly(corpus):

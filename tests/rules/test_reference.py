@@ -111,7 +111,7 @@ def test_explain_list_and_unknown(capsys):
     assert main(["explain", "--list"]) == 0
     names = [line.split()[0] for line in capsys.readouterr().out.splitlines()]
     assert {"C401", "S603", "yu4-33", "bg4", "ru-pair-13"} <= set(names)
-    assert main(["explain", "C499"]) == 1
+    assert main(["explain", "C499"]) == 2  # a usage error (belot.exits)
     err = capsys.readouterr().err
     assert "no topic 'C499'" in err and "C401" in err
     assert main(["explain"]) == 2
