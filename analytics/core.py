@@ -18,12 +18,15 @@ import analytics.facts as F
 from analytics.elo import elo_ratings
 from analytics.metrics import METRICS, MIN_N, Metric, render
 from replay.model.jsontext import dumps
+from replay.model.variants import variant_id
 
 #: the dataset tables the fact tables read
 READ_TABLES = ("games", "deals", "declarations", "tricks", "violations", "card_analysis",
                "deal_analysis")
 #: every dataset table (views in the .duckdb file for the CLI)
 BASE_TABLES = (*READ_TABLES, "bids", "plays", "records", "rejects")
+#: the single-dummy analysis' tables (read by analytics.fairplay, only when present)
+SD_TABLES = ("card_single_dummy", "game_single_dummy")
 #: trend periods (date_trunc parts)
 FREQS = ("day", "week", "month", "quarter", "year")
 
@@ -32,6 +35,7 @@ FREQS = ("day", "week", "month", "quarter", "year")
 class Filters:
     """Which games a metric counts; every field optional (None or empty: no filter).
 
+    ``variants`` are variant ids, in any letters (``YU4`` is ``yu4``, as in a record);
     ``players`` matches a game where any of Seat1..Seat4 is one of the names;
     ``sources`` are input files (``source_file``, as named to ``belot ingest``);
     ``date_from`` / ``date_to`` (inclusive) compare the ``Date`` tag, so games
@@ -55,7 +59,7 @@ def _scope(filters: Filters | None, needs: tuple[str, ...]) -> tuple[str, dict]:
     params: dict = {}
     game_conds: list[str] = []
     if f.variants:
-        params["f_variants"] = list(f.variants)
+        params["f_variants"] = [variant_id(v) for v in f.variants]
     if f.events:
         params["f_events"] = list(f.events)
         game_conds.append("list_contains($f_events, event)")
@@ -133,7 +137,7 @@ def committed_files(root: str | os.PathLike) -> dict[str, list[str]]:
             if not any(p.startswith(staging) for paths in snap.values() for p in paths):
                 break
             time.sleep(0.01 * (attempt + 1))
-        return {t: list(snap.get(t, [])) for t in BASE_TABLES}
+        return {t: list(snap.get(t, [])) for t in (*BASE_TABLES, *SD_TABLES)}
     if not root.is_dir():
         raise FileNotFoundError(f"{root}: no such dataset folder")
     if not any((root / t).is_dir() for t in BASE_TABLES):
@@ -144,7 +148,7 @@ def committed_files(root: str | os.PathLike) -> dict[str, list[str]]:
     return {t: sorted(str(p) for p in (root / t).glob("**/*.parquet")
                       if not any(part.startswith((".", "_")) for part in
                                  p.relative_to(root / t).parts))
-            for t in BASE_TABLES}
+            for t in (*BASE_TABLES, *SD_TABLES)}
 
 
 def _sql_str(text: str) -> str:
@@ -197,6 +201,7 @@ class Analytics:
         self._lock = threading.RLock()
         self._built: set[str] = set()
         self._records_view = False
+        self._sd_views = False
         self._names: list[str] | None = None
         self.trick_columns = F.MIN_TRICK_COLUMNS
         self._setup()
@@ -286,6 +291,24 @@ class Analytics:
             names = rel.columns
             rows = rel.fetchall()
         return dict(zip(names, rows[0], strict=True))
+
+    def filtered(self, select: str, filters: Filters | None, needs: tuple[str, ...]
+                 ) -> tuple[str, dict]:
+        """``select`` with the filtered fact relations ``needs`` before it (built first),
+        and its parameters: for the modules that compute a metric in steps of their own."""
+        self._ensure(needs)
+        scope, params = _scope(filters, needs)
+        return _compose(scope, select), params
+
+    def table_view(self, table: str) -> bool:
+        """Make the view of a dataset table that is not always there (the single-dummy
+        analysis' tables) over this snapshot's files; False when it has none."""
+        view = base_view_sql(table, self.files.get(table, []))
+        if view is None:
+            return False
+        with self._lock:
+            self.con.execute(view)
+        return True
 
     # --------------------------------------------------------------- metrics
     def query(self, metric: str, by: list[str] | tuple[str, ...] = (),
@@ -513,6 +536,31 @@ GROUP BY ALL ORDER BY a.variant, relation
             cards = self._run("SELECT idx, trick, seat, card, before, after, loss, best "
                               f"FROM card_analysis WHERE {where} ORDER BY idx", params)
         return {"deal": head.row(0, named=True), "cards": cards.to_dicts()}
+
+    def deal_single_dummy(self, game_id: str, deal: int) -> dict | None:
+        """One deal's single-dummy analysis as the dataset holds it: ``{"game": the game's
+        game_single_dummy row (samples, seed, variant), "cards": the deal's
+        card_single_dummy rows in playing order (idx)}``.  The cards are empty where the
+        analysis read the game but holds no value for the deal (the solver cannot take
+        it, or no layout fits the record at any position); None when the game has not
+        been analysed single-dummy (``belot analyze --single-dummy --into``)."""
+        if not self.files.get("game_single_dummy"):
+            return None
+        with self._lock:
+            if not self._sd_views:  # made on first use, as only the replay viewer reads them
+                create_base_views(self.con, self.files, SD_TABLES)
+                self._sd_views = True
+            marker = self._run("SELECT samples, seed, variant FROM game_single_dummy "
+                               "WHERE game_id = $id LIMIT 1", {"id": game_id})
+            if marker.is_empty():
+                return None
+            game = marker.row(0, named=True)
+            cards = self._run(
+                "SELECT idx, trick, seat, card, samples, determined, sd_before, sd_after, "
+                "sd_loss, sd_best, sd_se, betl FROM card_single_dummy WHERE variant = "
+                "$variant AND game_id = $id AND deal = $deal ORDER BY idx",
+                {"variant": game["variant"], "id": game_id, "deal": deal})
+        return {"game": game, "cards": cards.to_dicts()}
 
     # ----------------------------------------------------------------- export
     def to_duckdb_file(self, path: str | os.PathLike, materialize: bool = False) -> Path:

@@ -34,6 +34,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+from analytics.fairplay import (
+    MIN_CARDS,
+    REPORT_FIELDS,
+    SD_ACCURACY_FIELDS,
+    SD_DIMS,
+    fairplay_metric,
+    sd_accuracy_metric,
+)
+
 #: default minimum number of contracts for a rate to be shown without the small_n flag
 MIN_N = 30
 
@@ -70,6 +79,9 @@ class Metric:
     den_from: str = "fgs"
     #: fact tables a dimension needs besides ``needs``
     needs_by: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: the single-dummy analysis' tables it reads (``belot analyze --single-dummy
+    #: --into``): without their rows the metric has nothing to count
+    single_dummy: tuple[str, ...] = ()
 
     def needs_for(self, by) -> tuple[str, ...]:
         """The fact tables the query reads for these dimensions."""
@@ -577,6 +589,63 @@ FROM (
     dims=DD_DIMS,
     needs=("f_games", "f_deals", "f_dd"),
     default_by=("player",),
+))
+
+
+# ------------------------------------------------- single-dummy analysis and fair play
+# (table card_single_dummy: belot analyze --single-dummy --into; docs/fairplay.md)
+
+_add(Metric(
+    name="sd_accuracy",
+    doc="How well cards were played, judged single-dummy: each card against the mean, "
+        "over layouts consistent with what its seat could know, of the double-dummy "
+        "values (docs/fairplay.md), over the cards analysed by `belot analyze "
+        "--single-dummy --into` that are also analysed double-dummy; Betl cards and "
+        "cards whose position left nothing hidden (determined) are left out. cards: "
+        "those cards; avg_sd_loss: mean sd_loss (points the card gave away by that "
+        "mean); sd_best_rate: share of cards among the single-dummy best; "
+        "dd_best_rate: share that lost nothing double-dummy. role: defence or caller "
+        "(the camp of the seat whose call set the contract); partnership: the sorted "
+        "pair \"name & name\" of the seat and its partner (4-seat partnership games).",
+    by=tuple(SD_DIMS),
+    fields=SD_ACCURACY_FIELDS,
+    sql="",
+    dims=SD_DIMS,
+    needs=("f_games", "f_deals"),
+    default_by=("player",),
+    compute=sd_accuracy_metric,
+    single_dummy=("card_single_dummy",),
+))
+
+_add(Metric(
+    name="fairplay",
+    doc="The fair-play report (docs/fairplay.md; `belot fairplay`): one row per player "
+        f"and per partnership (kind) and variant with at least {MIN_CARDS} cards "
+        "analysed single-dummy (as sd_accuracy). Single-dummy accuracy on defence and "
+        "as caller (mean sd_loss, share of single-dummy best cards) with the "
+        "population's and a z; seen-only positions (critical: the double-dummy best "
+        "cards include no single-dummy best card) and how many of them were played to "
+        "a double-dummy best card (seen_only), against the population's rate "
+        "(seen_only_pop, seen_only_z_pop) and an expectation calibrated to the player "
+        "(seen_only_expected: the population's rate times the player's rate of leaving "
+        "the single-dummy best where the two agree, left_sd_rate, over the "
+        "population's, left_sd_pop) with its z and exact binomial p; opening leads "
+        "(leads, lead_dd_best: those losing nothing double-dummy, lead_dd_rate against "
+        "lead_dd_pop, z and exact p; lead_sd_loss, lead_sd_best); the gap between the "
+        "shares of double-dummy best cards on defence and as callers against the "
+        "population's (gap_z, gap_p: two-proportion normal test). tests: one-sided "
+        "tests run over the report; alpha = 0.001 / tests (Bonferroni: at most 0.001 "
+        "false flags expected per report); z_threshold its normal quantile; each "
+        "*_flag is p <= alpha, flagged any of them: unusual, worth a review.",
+    by=("kind", "player", "variant"),
+    fields=REPORT_FIELDS[3:],
+    sql="",
+    dims={"kind": "kind", "player": "player", "variant": "variant"},
+    needs=("f_games", "f_deals"),
+    default_by=("kind", "player", "variant"),
+    always_by=("kind", "player", "variant"),
+    compute=fairplay_metric,
+    single_dummy=("card_single_dummy",),
 ))
 
 

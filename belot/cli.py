@@ -16,7 +16,7 @@ from belot.exits import Exit, table_text
 
 #: subcommand modules, in the order ``belot --help`` lists them
 COMMANDS = ["fmt", "convert", "validate", "explain", "simulate", "ingest", "compact", "stats", "analyze",
-            "dashboard"]
+            "fairplay", "dashboard"]
 
 
 class VersionAction(argparse.Action):

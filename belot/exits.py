@@ -24,10 +24,12 @@ class Exit(IntEnum):
 #: (code, what it means, the cases that give it), in the order of the codes
 TABLE: tuple[tuple[Exit, str, str], ...] = (
     (Exit.OK, "done: everything asked for was read, and nothing is wrong",
-     "validate: at least one game read, and every game clean; fmt, convert, analyze: every "
+     "validate: at least one game read, and every game clean (a W7xx warning leaves it "
+     "clean); fmt, convert, analyze: every "
      "game parsed; ingest: every record stored (rule violations and records that do not "
      "parse are kept in the dataset, and counted); analyze --into: every game analysed; "
-     "stats, explain, simulate, compact: the answer printed or the file written"),
+     "stats, fairplay, explain, simulate, compact: the answer printed or the file "
+     "written"),
     (Exit.FINDINGS, "findings: everything was read, and some records are wrong or could "
      "not be used",
      "validate: a record breaks a rule or does not parse; fmt, convert, analyze: a record "
@@ -38,7 +40,8 @@ TABLE: tuple[tuple[Exit, str, str], ...] = (
      "an unknown option, metric or topic; no such file; a file that cannot be read to its "
      "end (a damaged .gz); no record found (an empty file, a folder without record files); "
      "a folder that is not a dataset; a metric that needs the double-dummy analysis of a "
-     "dataset never analysed. Said on stderr; wins over 1"),
+     "dataset never analysed; fairplay on a dataset without the single-dummy analysis. "
+     "Said on stderr; wins over 1"),
     (Exit.INTERRUPTED, "interrupted (Ctrl-C)", "what was committed or written before stays"),
 )
 

@@ -33,6 +33,8 @@ PAGES = [
             url_path="violations"),
     st.Page(VIEWS / "players.py", title="Players", icon=":material/groups:",
             url_path="players"),
+    st.Page(VIEWS / "fairplay.py", title="Fair play", icon=":material/policy:",
+            url_path="fairplay"),
     st.Page(VIEWS / "replay.py", title="Replay", icon=":material/replay:", url_path="replay"),
     st.Page(VIEWS / "import_records.py", title="Import", icon=":material/upload_file:",
             url_path="import"),

@@ -163,6 +163,16 @@ def _head_to_head(path: str, version: str, a: str, b: str, key: FilterKey):
     return _open(path, version).head_to_head(a, b, key.to_filters())
 
 
+@st.cache_data(ttl=CACHE_TTL, max_entries=64, show_spinner="Working out the fair-play report…")
+def _fairplay(path: str, version: str, key: FilterKey, min_cards: int) -> pl.DataFrame | None:
+    from analytics.fairplay import has_single_dummy, report_frame
+
+    a = _open(path, version)
+    if not has_single_dummy(a):
+        return None
+    return report_frame(a, key.to_filters(), min_cards=min_cards)
+
+
 @st.cache_data(max_entries=64, show_spinner="Reading the game…")
 def _replay(path: str, version: str, game_id: str, roots: tuple[str, ...]):
     from dashboard.viewer import replay_from_dataset
@@ -183,6 +193,20 @@ def _deal_dd(path: str, version: str, game_id: str, deal: int, roots: tuple[str,
         if stored is not None:
             return from_rows(stored["deal"], stored["cards"])
     return analyse_loaded(loaded, deal)
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def _deal_sd(path: str, version: str, game_id: str, deal: int, roots: tuple[str, ...]):
+    """A deal's single-dummy analysis (:mod:`dashboard.sdview`) as the dataset holds it
+    (``game_single_dummy``, ``card_single_dummy``), or why there is none."""
+    from dashboard.sdview import from_sd_rows, missing
+
+    stored = None
+    if _replay(path, version, game_id, roots).matches:  # else not the game analysed
+        stored = _open(path, version).deal_single_dummy(game_id, deal)
+    if stored is None or not stored["cards"]:
+        return missing(stored, deal)
+    return from_sd_rows(deal, stored["game"], stored["cards"])
 
 
 class Data:
@@ -227,6 +251,11 @@ class Data:
     def head_to_head(self, a: str, b: str):
         return _head_to_head(self.path, self.version, a, b, self.key)
 
+    def fairplay(self, min_cards: int) -> pl.DataFrame | None:
+        """The fair-play report (:func:`analytics.fairplay.report_frame`) of the chosen
+        games; None when the dataset has no single-dummy analysis."""
+        return _fairplay(self.path, self.version, self.key, min_cards)
+
     def roots(self) -> list[str]:
         return source_roots(self.path)
 
@@ -240,6 +269,12 @@ class Data:
         :class:`dashboard.ddview.DealDD`, or a :class:`~dashboard.ddview.NoAnalysis`
         saying why the solver cannot take it."""
         return _deal_dd(self.path, self.version, game_id, deal, tuple(self.roots()))
+
+    def deal_sd(self, game_id: str, deal: int):
+        """Deal ``deal`` of game ``game_id`` analysed single-dummy, from the dataset: a
+        :class:`dashboard.sdview.DealSD`, or a :class:`~dashboard.sdview.NoSingleDummy`
+        saying why there is none and how to add it."""
+        return _deal_sd(self.path, self.version, game_id, deal, tuple(self.roots()))
 
 
 def clear_caches() -> None:

@@ -6,14 +6,17 @@ three players use bottom, right and left, two bottom and top).  Each seat
 shows its name, side, what it still holds; the middle shows the trick of the
 current step with the winning card framed and a flagged card in red.  With the
 deal's double-dummy analysis (:mod:`dashboard.ddview`) each played card says what
-it lost (``−14``, or ``best``), a card that lost points is framed in orange, and
-the best cards each seat had for that trick are framed in green in its hand.
+it lost (``−14``, or ``best``) and, where the dataset holds the single-dummy
+analysis (:mod:`dashboard.sdview`), what it lost single dummy (``sd −2.50``, or
+``sd best``); a card that lost points double dummy is framed in orange, and the
+best cards each seat had for that trick are framed in green in its hand.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
+from dashboard import sdview
 from dashboard.ddview import CardCost, card_note
 from dashboard.format import card_html, contract_label, esc, seat_label, side_of
 from dashboard.viewer import DealView
@@ -64,11 +67,13 @@ def positions(players: int) -> dict[int, str]:
                                                         strict=False)})
 
 
-def table_html(view: DealView, step: int, costs: Mapping[int, CardCost] | None = None
-               ) -> str:
+def table_html(view: DealView, step: int, costs: Mapping[int, CardCost] | None = None,
+               sd_costs: Mapping[int, sdview.CardSD] | None = None) -> str:
     """The table after ``step`` tricks (0: the hands before the first lead); ``costs``:
-    seat -> the double-dummy cost of the card it played to this trick."""
+    seat -> the double-dummy cost of the card it played to this trick; ``sd_costs``: the
+    same, single dummy (its note follows the double-dummy one: ``−14 sd −2.50``)."""
     costs = costs or {}
+    sd_costs = sd_costs or {}
     trick = view.trick_at(step)
     hands = view.hands_at(step)
     if trick is not None:  # the cards of this trick lie on the table, not in the hands
@@ -110,8 +115,11 @@ def table_html(view: DealView, step: int, costs: Mapping[int, CardCost] | None =
             if cost is not None and cost.card == c.card and cost.loss:
                 cls = (cls + " lost").strip()
             dd_note = card_note(cost) if cost is not None and cost.card == c.card else ""
+            sd = sd_costs.get(c.seat)
+            sd_note = sdview.card_note(sd) if sd is not None and sd.card == c.card else ""
             note = " ".join([c.bela or ""] + c.codes + [dd_note]).strip()
-            note_html = f"<small>{esc(note)}</small>" if note else ""
+            # the single-dummy note on a line of its own, under the double-dummy one
+            note_html = "".join(f"<small>{esc(n)}</small>" for n in (note, sd_note) if n)
             parts.append(f'<div class="bt-played bt-c-{pos.get(c.seat, "bottom")}" '
                          f'data-seat="{c.seat}">{card_html(c.card, cls)}{note_html}</div>')
         won = (f"won by {esc(seat_label(trick.winner, view.names))}<br>{trick.points} points"

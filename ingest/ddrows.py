@@ -39,8 +39,18 @@ def analyse_game_rows(sink: RowSink, game: Game, report: GameReport, gid: str,
     All deals are solved before any row is added, so an exception (a solver bug)
     leaves the sink as it was: the caller keeps the game and reports the failure,
     and a later ``belot analyze --into`` tries the game again.  Returns the
-    number of deals analysed.  A game whose ruleset cannot be built (P102) has
-    nothing to solve: every deal counts as skipped.
+    number of deals analysed.
+    """
+    solved = solve_game(game, report, variant)
+    add_analysis(sink, gid, variant, *solved)
+    return len(solved[0])
+
+
+def solve_game(game: Game, report: GameReport, variant: str
+               ) -> tuple[list[TimedDeal], int, float]:
+    """Every deal of a replayed game the solver can take, solved and timed; the number
+    of deals it cannot take; the time it all took in milliseconds.  A game whose
+    ruleset cannot be built (P102) has nothing to solve: every deal counts as skipped.
     """
     from replay.solver.analysis import analyse_deal
 
@@ -58,8 +68,7 @@ def analyse_game_rows(sink: RowSink, game: Game, report: GameReport, gid: str,
             skipped += 1
             continue
         timed.append(TimedDeal(a, dr.contract, (time.perf_counter() - t0) * 1000.0))
-    add_analysis(sink, gid, variant, timed, skipped, (time.perf_counter() - started) * 1000.0)
-    return len(timed)
+    return timed, skipped, (time.perf_counter() - started) * 1000.0
 
 
 def add_analysis(sink: RowSink, gid: str, variant: str, deals: list[TimedDeal], skipped: int,

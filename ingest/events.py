@@ -23,6 +23,7 @@ from typing import Final
 import pyarrow as pa
 
 from ingest.arrowrows import column_array
+from ingest.bgn.dates import date_of
 from ingest.identity import deal_ids
 from ingest.playcols import CARD_DICT, PlayColumns
 from ingest.schema import TABLES
@@ -83,19 +84,6 @@ def side_of_seat(variant: str | None) -> tuple[int, ...]:
     if facts.partnership:
         return (0,) + tuple((s - 1) % 2 for s in range(1, n + 1))
     return (0,) + tuple(range(n))
-
-
-def parse_date(text: str | None) -> dt.date | None:
-    """``YYYY.MM.DD`` to a date; None when absent, partly unknown (``??``) or invalid."""
-    if not text:
-        return None
-    parts = text.strip().split(".")
-    if len(parts) != 3 or not all(p.isdigit() for p in parts):
-        return None
-    try:
-        return dt.date(int(parts[0]), int(parts[1]), int(parts[2]))
-    except ValueError:
-        return None
 
 
 #: the float of each sheet number met (``float(Decimal)`` goes through the number's text);
@@ -269,7 +257,7 @@ class RowSink:
         games_row = (
             gid, ctx.source_file, index, game.line + lo,
             *(tags.get(t) for t in STANDARD_TAGS),
-            other, parse_date(tags.get("Date")), facts.players, target,
+            other, date_of(tags.get("Date")), facts.players, target,
             report.result, game.result, len(game.deals), final, _sheet(last_total),
             len(report.violations), list(game.comments), ctx.batch, ctx.ingested_at,
         )
@@ -428,11 +416,14 @@ def to_arrow(name: str, rows: list[tuple]) -> pa.Table:
 COLUMNAR = {
     "card_analysis": ("game_id", "deal", "idx", "trick", "seat", "card", "before", "after",
                       "loss", "best", "betl"),
+    "card_single_dummy": ("game_id", "deal", "idx", "trick", "seat", "card", "samples",
+                          "determined", "sd_before", "sd_after", "sd_loss", "sd_best", "sd_se",
+                          "betl"),
 }
 #: columns holding a card as its int 0..31
 _CARD_COLUMNS = frozenset({"card"})
 #: columns holding a list of cards as ints
-_CARD_LIST_COLUMNS = frozenset({"best"})
+_CARD_LIST_COLUMNS = frozenset({"best", "sd_best"})
 
 
 def columns_to_arrow(name: str, cols: dict[str, list]) -> pa.Table:

@@ -141,13 +141,17 @@ GAMES = Table(
         SOURCE_FILE,
         GAME_INDEX,
         _c("line", I32, "Line of the file where the game's text starts.", nullable=False),
-        _tag("Event"), _tag("Site"), _tag("Date"), _tag("Round"),
+        _tag("Event"), _tag("Site"),
+        _c("tag_date", DICT, "The `Date` tag: `YYYY.MM.DD`, also when the record wrote the "
+           "date in another form the reader knows (`2025-03-14`, `14.03.2025`: "
+           "docs/bgn/game.md#dates); as written when it cannot be read; null when absent."),
+        _tag("Round"),
         _tag("Seat1"), _tag("Seat2"), _tag("Seat3"), _tag("Seat4"),
         _tag("Target"), _tag("Rules"), _tag("Result"), _tag("GameId", STR), _tag("Source"),
         _c("other_tags", pa.map_(STR, STR), "Every other tag, name to value (unknown tags "
            "are kept, docs/bgn/game.md#tags). `Variant` is the `variant` partition key."),
-        _c("played_on", pa.date32(), "The `Date` tag (`YYYY.MM.DD`) as a date; null when "
-           "absent, malformed or any part is unknown (`??`)."),
+        _c("played_on", pa.date32(), "The `Date` tag as a date; null when absent, "
+           "unreadable (a W702 warning) or any part is unknown (`??`)."),
         _c("players", I8, "Seats at the table for the variant.", nullable=False),
         _c("target", I32, "Points to win: the `Target` tag, else the variant's default."),
         _c("result", DICT, "The engine's result: `A`, `B`, a seat number, or `*` while no "
@@ -411,6 +415,15 @@ REJECTS = Table(
     key=("game_id",),
 )
 
+#: the card a row of the analysis tables is about, keyed like ``plays``
+ANALYSED_CARD = (
+    _c("idx", I8, "Position of the card in the deal's play, from 1 (= `plays.idx`).",
+       nullable=False),
+    _c("trick", I8, "Trick number, from 1.", nullable=False),
+    _c("seat", I8, "Seat that played the card.", nullable=False),
+    _c("card", DICT, "The card, canonical text.", nullable=False),
+)
+
 CARD_ANALYSIS = Table(
     "card_analysis",
     "One row per card analysed double-dummy (docs/analysis.md): every hand known, best play "
@@ -421,11 +434,7 @@ CARD_ANALYSIS = Table(
     "penalty, hands not whole) have no rows, and a deal's rows stop at its first illegal card.",
     (
         GAME_ID, DEAL,
-        _c("idx", I8, "Position of the card in the deal's play, from 1 (= `plays.idx`).",
-           nullable=False),
-        _c("trick", I8, "Trick number, from 1.", nullable=False),
-        _c("seat", I8, "Seat that played the card.", nullable=False),
-        _c("card", DICT, "The card, canonical text.", nullable=False),
+        *ANALYSED_CARD,
         _c("before", I16, "Card points (last-trick and capot bonus as the variant scores "
            "them) the card's camp could secure with best play before the card; 1 or 0 in "
            "Betl.", nullable=False),
@@ -487,12 +496,63 @@ GAME_ANALYSIS = Table(
     key=("game_id",),
 )
 
+CARD_SINGLE_DUMMY = Table(
+    "card_single_dummy",
+    "One row per card analysed single-dummy (docs/fairplay.md#single-dummy-values): the "
+    "hands the card's seat could not see laid out `samples` times among the layouts "
+    "consistent with what it knew, every legal card solved double-dummy in each. Values "
+    "are means over those layouts, from the camp of the seat that played the card (the "
+    "trick the card completes included). Keyed like `card_analysis` (`idx` joins "
+    "`plays.idx`). Written by `belot analyze --single-dummy --into`; a deal's rows stop "
+    "where its `card_analysis` rows stop, and a position where no layout fits the record "
+    "has no row.",
+    (
+        GAME_ID, DEAL,
+        *ANALYSED_CARD,
+        _c("samples", I16, "Layouts drawn (`--samples`), identical ones included.",
+           nullable=False),
+        _c("determined", BOOL, "Only one layout was consistent with what the seat knew: the "
+           "values are the double-dummy ones.", nullable=False),
+        _c("sd_before", F32, "The best mean over the legal cards: card points (last-trick "
+           "and capot bonus as the variant scores them), a share of saving layouts in Betl.",
+           nullable=False),
+        _c("sd_after", F32, "The mean once the card played is down.", nullable=False),
+        _c("sd_loss", F32, "`sd_before - sd_after`: never negative.", nullable=False),
+        _c("sd_best", pa.list_(DICT), "The legal cards whose mean is within 0.5 points of "
+           "`sd_before` (0.01 in Betl), in card order.", nullable=False),
+        _c("sd_se", F32, "Standard error of `sd_before` (0 when determined).",
+           nullable=False),
+        _c("betl", BOOL, "A Betl deal: the values are shares of layouts where the soloist "
+           "can avoid every trick, not points.", nullable=False),
+        VARIANT, BATCH,
+    ),
+    key=("game_id", "deal", "idx"),
+)
+
+GAME_SINGLE_DUMMY = Table(
+    "game_single_dummy",
+    "One row per game the single-dummy analysis has read, even when none of its deals "
+    "could be analysed: the games `belot analyze --single-dummy --into` skips on a re-run.",
+    (
+        GAME_ID,
+        _c("deals", I16, "Deals analysed (deals with rows in `card_single_dummy`, or whose "
+           "every position had no consistent layout).", nullable=False),
+        _c("samples", I16, "Layouts drawn per position (`--samples`).", nullable=False),
+        _c("seed", pa.int64(), "The seed of the layouts (`--seed`): with the record and "
+           "`samples` it gives the same values again.", nullable=False),
+        VARIANT, BATCH,
+    ),
+    key=("game_id",),
+)
+
 #: every table, in the order of the docs
 TABLES: dict[str, Table] = {t.name: t for t in (
     GAMES, DEALS, BIDS, DECLARATIONS, TRICKS, PLAYS, VIOLATIONS, RECORDS, REJECTS,
-    CARD_ANALYSIS, DEAL_ANALYSIS, GAME_ANALYSIS)}
+    CARD_ANALYSIS, DEAL_ANALYSIS, GAME_ANALYSIS, CARD_SINGLE_DUMMY, GAME_SINGLE_DUMMY)}
 #: the tables of the double-dummy analysis (``belot ingest --analyze``, ``belot analyze --into``)
 ANALYSIS_TABLES = ("card_analysis", "deal_analysis", "game_analysis")
+#: the tables of the single-dummy analysis (``belot analyze --single-dummy --into``)
+SINGLE_DUMMY_TABLES = ("card_single_dummy", "game_single_dummy")
 
 
 def render_markdown() -> str:

@@ -15,11 +15,13 @@ Input files are read by name: .bgn and .bgn.gz as BGN, .jsonl/.json/.ndjson
 (optionally .gz) as JSON Lines; '-' reads BGN from stdin.  A game that does not
 parse has no other form: it is reported on stderr as
   file:line:col: P101 message (game N)
-(col is left out for JSON input) and skipped.  A file with bytes that are not
-UTF-8 (P104) is not converted into OUT: -o writes nothing then (read the file
-with --encoding NAME).  Exit status 1 when any game was skipped or OUT was not
-written, 2 on a usage error, else 0.  BGN -> JSON -> BGN gives back the
-canonical text byte for byte.
+(col is left out for JSON input) and skipped.  A date written in another form
+(2025-03-14, 14.03.2025) is written YYYY.MM.DD and noted on stderr as a W701
+warning; a date that cannot be read is kept as written, with a W702.  A file
+with bytes that are not UTF-8 (P104) is not converted into OUT: -o writes
+nothing then (read the file with --encoding NAME).  Exit status 1 when any game
+was skipped or OUT was not written, 2 on a usage error, else 0 (warnings leave
+it 0).  BGN -> JSON -> BGN gives back the canonical text byte for byte.
 """
 
 EPILOG = """\
@@ -49,17 +51,20 @@ class NotReadExactly(Exception):  # noqa: N818 - a refusal, said to the user
 
 
 def _convert(args: argparse.Namespace, out) -> bool:
-    from ingest.bgn.files import format_error, read_records
+    from ingest.bgn.files import format_error, format_warnings, read_records
     from ingest.bgn.jsonform import dumps_game
     from ingest.bgn.writer import write_games
 
     bad = False
 
     def parsed():
-        """The games that parse, file after file; the others reported on stderr."""
+        """The games that parse, file after file; the others reported on stderr, and
+        the warnings of every game."""
         nonlocal bad
         for name in args.files:
             for game in read_records(name, args.encoding):
+                for line in format_warnings(name, game):
+                    sys.stderr.write(line + "\n")
                 if game.errors:
                     bad = True
                     for line in format_error(name, game):

@@ -19,7 +19,10 @@ A game that does not parse is reported on stderr as
 and written through verbatim, so nothing is lost.  Bytes that are not UTF-8
 (P104) are written through as they were read on stdout; --in-place leaves
 such a file as it is (read it with --encoding NAME to rewrite it in UTF-8).
-Exit status 1 when any game had a parse error, 2 on a usage error, else 0.
+A date written in another form (2025-03-14, 14.03.2025) is written YYYY.MM.DD
+and noted on stderr as a W701 warning; a date that cannot be read is kept as
+written, with a W702.  Exit status 1 when any game had a parse error, 2 on a
+usage error, else 0 (warnings leave it 0).
 """
 
 EPILOG = """\
@@ -52,12 +55,14 @@ def _format(name: str, games, out, err, exact: bool = False) -> bool:
     """Write games to out; returns True when any had a parse error.  ``exact``: a
     game with undecodable bytes (P104) raises :class:`NotReadExactly` after its
     report, so that an in-place rewrite is abandoned."""
-    from ingest.bgn.files import format_error
+    from ingest.bgn.files import format_error, format_warnings
     from ingest.bgn.writer import write_game
 
     bad = False
     first = True
     for game in games:
+        for line in format_warnings(name, game):
+            err.write(line + "\n")
         if game.errors:
             bad = True
             for line in format_error(name, game):

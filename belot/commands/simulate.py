@@ -27,7 +27,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("simulate", help="generate legal games (optionally with violations)",
                        description=DESCRIPTION, epilog=EPILOG,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--variant", required=True, help="ruleset id: yu4 yu3 mk4 bg4 bg3 bg2 fr4 contree ru3 ru-pair hu3 hu2")
+    p.add_argument("--variant", required=True, help="ruleset id (in any letters): yu4 yu3 mk4 bg4 bg3 bg2 fr4 contree ru3 "
+                        "ru-pair hu3 hu2")
     p.add_argument("--games", type=int, default=10, help="number of games (default 10)")
     p.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     p.add_argument("--violations", type=float, default=0.0, metavar="RATE",
@@ -38,8 +39,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ingest.bgn.files import atomic_writer
+    from replay.model.variants import variant_id
     from replay.simulate import SUPPORTED, simulate_games
 
+    args.variant = variant_id(args.variant)  # YU4 names yu4, as in a record
     if args.variant not in SUPPORTED:
         print(f"belot simulate: --variant must be one of {', '.join(SUPPORTED)}", file=sys.stderr)
         return 2

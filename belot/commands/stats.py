@@ -27,7 +27,9 @@ interval and a small_n flag: true when a row has fewer than --min-n contracts
 
 accuracy, dd_contracts and bid_quality read the double-dummy analysis that
 'belot ingest --analyze' or 'belot analyze --into DATASET' adds: the points each
-card lost, and whether each contract was makeable with best play.
+card lost, and whether each contract was makeable with best play; sd_accuracy
+and fairplay read the single-dummy analysis of 'belot analyze --single-dummy
+--into DATASET' (see 'belot fairplay').
 """
 
 EPILOG = """\
@@ -56,7 +58,8 @@ class UsageError(ValueError):
 
 
 class NotAnalysed(ValueError):
-    """A metric of the double-dummy analysis asked of a dataset never analysed."""
+    """A metric of the double- or single-dummy analysis asked of a dataset never
+    analysed so."""
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -69,7 +72,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--by", nargs="*", metavar="COL",
                    help="dimensions to split by (default: the metric's own)")
     p.add_argument("--where", action="append", default=[], metavar="KEY=VALUE",
-                   help="choose games: " + ", ".join(WHERE_KEYS) + " (repeatable)")
+                   help="choose games: " + ", ".join(WHERE_KEYS) + " (repeatable; a variant "
+                        "in any letters, a date as YYYY-MM-DD or a form a Date tag is read in)")
     p.add_argument("--format", choices=("table", "csv", "json"), default="table",
                    help="output format (default table)")
     p.add_argument("--min-n", type=int, default=None, metavar="N",
@@ -87,6 +91,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 def parse_where(items: list[str]):
     """``KEY=VALUE`` items to :class:`analytics.Filters` (values as typed, never SQL)."""
     from analytics import Filters
+    from ingest.bgn.dates import date_of
+    from replay.model.variants import variant_id
 
     values: dict[str, Any] = {}  # Filters' fields: dates and lists of names
     for item in items:
@@ -97,11 +103,14 @@ def parse_where(items: list[str]):
                              f"{', '.join(WHERE_KEYS)}")
         field = WHERE_KEYS[key]
         if field.startswith("date"):
-            try:
-                values[field] = dt.date.fromisoformat(value.strip().replace(".", "-"))
-            except ValueError:
-                raise UsageError(f"--where {item!r}: a date is YYYY-MM-DD") from None
+            day = date_of(value)
+            if day is None:
+                raise UsageError(f"--where {item!r}: a date is YYYY-MM-DD (or YYYY.MM.DD, "
+                                 "DD.MM.YYYY, the forms a Date tag is read in)")
+            values[field] = day
         else:
+            if field == "variants":  # ids are lower-case; YU4 names yu4, as in a record
+                value = variant_id(value.strip())
             values.setdefault(field, []).append(value)
     return Filters(**values)
 
@@ -202,6 +211,12 @@ def _run(args: argparse.Namespace, out) -> int:
                 for k, v in ov.items():
                     out.write(f"{k.ljust(w)}  {_cell(v)}\n")
             return 0
+        missing_sd = [t for t in METRICS[args.metric].single_dummy if not a.files.get(t)]
+        if missing_sd:
+            raise NotAnalysed(f"{args.dataset}: no single-dummy analysis (no "
+                              f"{' or '.join(missing_sd)} rows), which --metric {args.metric} "
+                              f"reads; run 'belot analyze --single-dummy --into "
+                              f"{args.dataset}' to add it")
         missing = a.missing_analysis(args.metric, by)
         if missing:
             raise NotAnalysed(f"{args.dataset}: no double-dummy analysis (no {' or '.join(missing)} "

@@ -26,7 +26,10 @@ by worker processes and written in input order, so the output is the same byte
 for byte as with -j 1 (docs/performance.md).
 
 Codes (docs/codes.md): P1xx notation, D2xx deal layout, B3xx bidding, C4xx card play,
-A5xx declarations/bela/claims, S6xx score sheet.
+A5xx declarations/bela/claims, S6xx score sheet.  W7xx are warnings, printed in
+their place like the others: a date written in another form (2025-03-14,
+14.03.2025), read as that date, or one that cannot be read.  A game with
+warnings only is clean: they are counted apart and do not change the exit status.
 
 Variants: yu4 mk4 bg4 fr4 contree yu3 ru3 hu3 hu2 (full rules), bg3 bg2 (deal,
 bidding and play from the books; their scoring is the default of reading A27

@@ -37,6 +37,7 @@ FAMILIES = {
     "C": "card play",
     "A": "declarations, bela and claims",
     "S": "the score sheet",
+    "W": "warnings: read, but not in the canonical form; the game stays clean",
 }
 
 _HANDS = """\
@@ -83,6 +84,11 @@ def _yu4(body: str, result: str = "*") -> str:
     return f'[Variant "yu4"]\n\ndeal 1 dealer 4\n{body}result {result}\n'
 
 
+def _dated(date: str) -> str:
+    """The clean deal, in a game with this ``Date`` tag."""
+    return f'[Variant "yu4"]\n[Date "{date}"]\n\ndeal 1 dealer 4\n{_CLEAN}result *\n'
+
+
 CODES: tuple[Code, ...] = (
     Code("P101", "malformed tag or token",
          "A tag line, a card, a call or another token that the notation does not allow: "
@@ -93,7 +99,8 @@ CODES: tuple[Code, ...] = (
          "example.bgn:9:12: P101 expected a card, a trick number, a seat prefix, 'bela' "
          "or an annotation, found '7X' (game 1, deal 1)"),
     Code("P102", "unknown variant or house-rule switch",
-         "The `Variant` tag is missing or names no supported ruleset, the `Rules` tag names "
+         "The `Variant` tag is missing or names no supported ruleset (an id is read in any "
+         "letters: `YU4` is `yu4`), the `Rules` tag names "
          "a switch or value the variant does not have, or `Target` is required and absent. "
          "mk2, mk3 and hu4 are refused here because their rule books give no rules, and so "
          "is a ru-pair record that relies on a club convention the book never defines.",
@@ -261,8 +268,29 @@ CODES: tuple[Code, ...] = (
          ("yu4-43", "yu4-44", "bg4-47", "mk4-26"),
          _yu4(_CLEAN, result="A"),
          "example.bgn:17:8: S603 the result is *, not A (game 1)"),
+    Code("W701", "a date in another form",
+         "The `Date` tag holds a date in a common form other than the canonical "
+         "`YYYY.MM.DD`: ISO `2025-03-14`, `2025/03/14` or `20250314`, one-digit parts "
+         "(`2025.3.14`), or the day first with dots (`14.03.2025`, `14.3.2025.`). It is "
+         "read as that date: the dataset stores it and its date filters find the game, "
+         "and `belot fmt` and `belot convert` write it `YYYY.MM.DD`. A warning, not a "
+         "violation: the game stays clean and the exit status 0.", (),
+         _dated("2025-03-14"),
+         "example.bgn:2:1: W701 date '2025-03-14' read as 2025.03.14 (the canonical form "
+         "is YYYY.MM.DD) (game 1)"),
+    Code("W702", "a date that cannot be read",
+         "The `Date` tag says no one date: a month name (`March 14`), a day or month that "
+         "does not exist (`2025.13.45`, `2025.02.30`), the day and the month with "
+         "slashes or dashes (`14/03/2025`, which could be either way round), a year of two "
+         "digits. The tag is kept as written and the game has no date (the dataset's "
+         "`played_on` is null, so the date filters leave it out). Write `YYYY.MM.DD`, "
+         "with `??` for a part not known (`2025.03.??`). A warning, not a violation: "
+         "the game stays clean and the exit status 0.", (),
+         _dated("14/03/2025"),
+         "example.bgn:2:1: W702 date '14/03/2025' cannot be read: the day and the month "
+         "could stand either way; write YYYY.MM.DD (?? for an unknown part) (game 1)"),
 )
 
 BY_CODE: dict[str, Code] = {c.code: c for c in CODES}
 
-assert set(BY_CODE) == set(CODE_ORDER), "every engine code has one entry"
+assert set(BY_CODE) == set(CODE_ORDER), "every engine and reader code has one entry"

@@ -49,8 +49,11 @@ def codes_page() -> str:
     return (GENERATED + "# Violation codes\n\nEvery problem the engine finds has a stable code: "
             "its letter says the family, and a token gets at most one code, the first in this "
             "page's order (a card out of turn, C405, or after the game was won, S603, comes "
-            "first). `belot explain CODE` prints one entry. The report format is described in "
-            "[the validation report](bgn/report.md).\n\n| family | |\n|---|---|\n" + fams
+            "first). The `W` codes are warnings, not violations: the record was read, but a "
+            "tag is not in its canonical form; they are reported apart (`warnings` in the "
+            "JSON report) and leave the game clean. `belot explain CODE` prints one entry. "
+            "The report format is described in [the validation report](bgn/report.md)."
+            "\n\n| family | |\n|---|---|\n" + fams
             + "\n\n| code | |\n|---|---|\n" + index + "\n\n"
             + "\n".join(code_entry(c.code) for c in CODES))
 

@@ -8,7 +8,10 @@ reports.
 Each deal is analysed double-dummy (dashboard.ddview): the callers' best value
 from the first lead beside the result, and for every card what it lost and the
 cards that would have lost nothing; read from the dataset's analysis tables, or
-solved on the spot (cached) for a deal they do not hold.
+solved on the spot (cached) for a deal they do not hold.  Beside it, where the
+dataset holds the single-dummy analysis (``belot analyze --single-dummy --into``;
+dashboard.sdview), what each card lost by what its player could know; where it
+does not, the page says so and names the command.
 Deep links: ``?game=<game_id>&deal=<n>&trick=<k>`` (the Violations page opens
 deals this way).
 """
@@ -21,7 +24,7 @@ import polars as pl
 import streamlit as st
 
 from belot.warmup import kernel_ready, prepare_solver
-from dashboard import charts, common
+from dashboard import charts, common, sdview
 from dashboard.ddview import DealDD, NoAnalysis, card_line, card_rows, headline, seat_rows
 from dashboard.format import card_label, contract_label, seat_label, short_id
 from dashboard.tableview import table_html
@@ -132,6 +135,8 @@ st.caption(f"`{loaded.source_file}` line {game.line}, game {game.index} of the f
 game_level = [v for v in report.violations if v.deal is None]
 for v in game_level:
     st.error(f"**{v.code}** line {v.line}: {v.message}", icon=":material/error:")
+for w in report.warnings:  # read, but not in the canonical form: no violation
+    st.info(f"**{w.code}** line {w.line}: {w.message}", icon=":material/info:")
 if not report.deals:
     st.warning("This record could not be replayed (see the findings above).")
     st.stop()
@@ -250,6 +255,7 @@ with right:
 
 # ---------------------------------------------------- double-dummy analysis
 dd: DealDD | None = None
+sd: sdview.DealSD | None = None
 with dd_slot:
     try:
         if not kernel_ready(threads=True):
@@ -276,12 +282,22 @@ with dd_slot:
                        f"{len(dd.cards)} card(s) analysed, {dd.total_loss} "
                        f"{'(Betl: 0/1 values)' if dd.betl else 'points'} lost in all; "
                        f"{source}{took}.")
+            found_sd = data.deal_sd(row["game_id"], view.number)
+            if isinstance(found_sd, sdview.NoSingleDummy):
+                # a caption, as the source line above: most datasets never have it
+                st.caption(f"No single-dummy values for this deal: {found_sd.reason}.")
+            else:
+                sd = found_sd
+                st.caption(sdview.headline(sd))
 
 if dd is not None and trick is not None:
     costs = dd.at_trick(trick.number)
-    table_slot.html(table_html(view, step, costs))
-    lines = [card_line(costs[c.seat], names, dd.betl) for c in trick.cards
-             if c.seat in costs and costs[c.seat].card == c.card]
+    sd_costs = sd.at_trick(trick.number) if sd is not None else {}
+    table_slot.html(table_html(view, step, costs, sd_costs))
+    lines = [card_line(costs[c.seat], names, dd.betl)
+             + (f" · {sdview.card_text(sd_costs[c.seat], dd.betl)}"
+                if c.seat in sd_costs and sd_costs[c.seat].card == c.card else "")
+             for c in trick.cards if c.seat in costs and costs[c.seat].card == c.card]
     with cost_slot:
         for line in lines:
             st.markdown(line)
@@ -292,12 +308,20 @@ if dd is not None and trick is not None:
                        "Betl once the soloist has taken a trick.")
 elif dd is not None and dd.cards:
     first = dd.cards[0]
+    sd_first = sd.by_idx().get(1) if sd is not None else None
     cost_slot.markdown(f"Best first leads for {seat_label(first.seat, names)}: "
-                       + " ".join(card_label(b) for b in first.best))
+                       + " ".join(card_label(b) for b in first.best)
+                       + (" · single dummy: " + " ".join(card_label(b) for b in sd_first.best)
+                          if sd_first is not None else ""))
 
 if dd is not None and dd.cards:
-    with st.expander(f"Double-dummy analysis of deal {view.number}: every card"):
-        cards = pl.DataFrame(card_rows(dd, names))
+    with st.expander(f"Double-dummy analysis of deal {view.number}: every card"
+                     + (" (single dummy beside it)" if sd is not None else "")):
+        per_card = card_rows(dd, names)
+        if sd is not None:  # the single-dummy loss beside the double-dummy one
+            sd_cols = sdview.card_columns(sd, [(c.trick, c.seat, c.card) for c in dd.cards])
+            per_card = [r | extra for r, extra in zip(per_card, sd_cols, strict=True)]
+        cards = pl.DataFrame(per_card)
         order = [str(i) for i in cards["#"].to_list()]
         chart_data = cards.with_columns(
             pl.concat_str(pl.col("seat").cast(pl.String), pl.col("player"),
@@ -306,8 +330,15 @@ if dd is not None and dd.cards:
                                     sort=order, tooltip=("trick", "card", "best"),
                                     title="Points lost by each card, in playing order"),
                         key="rp_dd_chart")
-        st.dataframe(pl.DataFrame(seat_rows(dd, names)), hide_index=True, key="rp_dd_seats")
-        st.dataframe(cards, hide_index=True, key="rp_dd_cards")
+        seats = seat_rows(dd, names)
+        if sd is not None:
+            seats = [r | extra for r, extra in
+                     zip(seats, sdview.seat_columns(sd, [r["seat"] for r in seats]), strict=True)]
+        st.dataframe(pl.DataFrame(seats), hide_index=True, key="rp_dd_seats",
+                     column_config={"sd lost": st.column_config.NumberColumn(format="%.2f")})
+        st.dataframe(cards, hide_index=True, key="rp_dd_cards",
+                     column_config={k: st.column_config.NumberColumn(format="%.2f")
+                                    for k in ("sd loss", "sd ±")})
 with st.expander(f"Every trick of deal {view.number}"):
     st.dataframe(pl.DataFrame(trick_rows(view)), hide_index=True, key="rp_tricks")
 with st.expander(f"Every violation of this game ({len(report.violations)})"):

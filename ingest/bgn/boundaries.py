@@ -20,10 +20,12 @@ import re
 from collections.abc import Iterator
 from itertools import chain
 
+from ingest.bgn.dates import settle_date
 from ingest.bgn.errors import Stop
 from ingest.bgn.lexer import Source, line_blocks
 from ingest.bgn.tags import NONSPACE, read_tag_line
 from replay.model.record import Game
+from replay.model.variants import variant_id
 
 _RESULT_RE = re.compile(r"result", re.I)
 
@@ -54,12 +56,22 @@ def _strip_comments(line: str, start: int) -> tuple[str, bool]:
 _COMMENT_START = re.compile(r"[{;]")
 
 
+def _as_read(tags: dict[str, str]) -> dict[str, str]:
+    """The tags as the reader keeps them: a variant id written in other letters as the
+    id, a date in another form in the canonical one (``ingest.bgn.dates``)."""
+    if "Variant" in tags:
+        tags["Variant"] = variant_id(tags["Variant"])
+    if "Date" in tags:
+        settle_date(Game(tags=tags))
+    return tags
+
+
 def scan_headers(path: Source) -> Iterator[dict[str, str]]:
     """The tags of every game of ``path``, in order, without tokenising the movetext.
 
     Games are delimited as :func:`read_games` delimits them, so the n-th dict
-    belongs to the game with ``index`` n (a game without tags yields ``{}``).
-    Malformed tags are skipped.
+    belongs to the game with ``index`` n (a game without tags yields ``{}``), and
+    its tags are read as the reader reads them.  Malformed tags are skipped.
     """
     tags: dict[str, str] | None = None
     movetext = False
@@ -111,7 +123,7 @@ def scan_headers(path: Source) -> Iterator[dict[str, str]]:
         if c == "[":
             if tags is None or movetext:
                 if tags is not None:
-                    yield tags
+                    yield _as_read(tags)
                 tags = {}
                 movetext = False
                 res = 0
@@ -132,7 +144,7 @@ def scan_headers(path: Source) -> Iterator[dict[str, str]]:
             for w in text.split():
                 if res == 2 or tags is None:
                     if tags is not None:
-                        yield tags
+                        yield _as_read(tags)
                     tags = {}
                     res = 0
                 movetext = True
@@ -145,7 +157,7 @@ def scan_headers(path: Source) -> Iterator[dict[str, str]]:
             tags = {}
         movetext = True
     if tags is not None:
-        yield tags
+        yield _as_read(tags)
 
 
 # ---------------------------------------------------------------- chunk cuts

@@ -241,11 +241,24 @@ def format_error(filename: str, game: Game, first_line: int = 1,
     """``file:line:col: CODE message (game N)`` for each parse error of a game; a game
     read from a chunk of its file that starts on line ``first_line`` is placed in the
     file, and numbered ``number`` when given (its place in the file)."""
-    out = []
-    shift = first_line - 1
     index = game.index if number is None else number
-    for e in game.errors:
-        line = e.line + shift if e.line else e.line  # line 0: no place, in any chunk
-        where = f"{filename}:{line}" + (f":{e.col}" if e.col is not None else "")
-        out.append(f"{where}: {e.code} {e.message} (game {index})")
-    return out
+    return [_located(filename, index, first_line, e.code, e.line, e.col, e.message)
+            for e in game.errors]
+
+
+def format_warnings(filename: str, game: Game, first_line: int = 1,
+                    number: int | None = None) -> list[str]:
+    """``file:line:col: W701 message (game N)`` for each warning of a game (a date read
+    in another form than the canonical one, or not read), placed as ``format_error``
+    places an error."""
+    index = game.index if number is None else number
+    return [_located(filename, index, first_line, w.code, w.line, w.col, w.message)
+            for w in game.warnings]
+
+
+def _located(filename: str, index: int, first_line: int, code: str, line: int,
+             col: int | None, message: str) -> str:
+    if line:  # line 0: no place, in any chunk
+        line += first_line - 1
+    where = f"{filename}:{line}" + (f":{col}" if col is not None else "")
+    return f"{where}: {code} {message} (game {index})"

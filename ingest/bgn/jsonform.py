@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from ingest.bgn.dates import settle_date
 from ingest.bgn.encoding import codec_title, first_undecoded, undecoded_message
 from ingest.bgn.lexer import (
     ANNOTATIONS,
@@ -31,7 +32,7 @@ from ingest.bgn.writer import ordered_tags, sorted_cards
 from replay.model.elements import Announce, Call, Claim, Combination, Exchange, Play
 from replay.model.jsontext import dumps
 from replay.model.record import Deal, Game, ParseError, ScoreLine
-from replay.model.variants import TableFacts, table_facts
+from replay.model.variants import TableFacts, table_facts, variant_id
 
 __all__ = ["game_to_json", "game_from_json", "dumps_game", "read_jsonl", "JsonFormError"]
 
@@ -390,6 +391,11 @@ def game_from_json(obj: Any) -> Game:
         if "\n" in _str(v, f"tags.{k}"):
             raise _fail(f"tags.{k}", "a tag value is one line")
         game.tags[k] = v
+    # read as the BGN reader reads them: a variant id in other letters, a date in
+    # another form (a warning, placed at the JSON line by ``read_jsonl``)
+    if "Variant" in game.tags:
+        game.tags["Variant"] = variant_id(game.tags["Variant"])
+    settle_date(game)
     facts = table_facts(game.tags.get("Variant"))
     n = facts.players
     dealer_takes = dealer_takes_after_all_pass(game.tags)
@@ -436,6 +442,8 @@ def read_jsonl(source: Source, encoding: str | None = None) -> Iterator[Game]:
                 game = Game(errors=[ParseError("P101", ln, None, f"not JSON: {e}")])
             game.index = index
             game.line = ln
+            for w in game.warnings:
+                w.line = ln
             game.source_text = line + "\n"
             yield game
     finally:

@@ -18,7 +18,9 @@ applied here token by token.
 A malformed game ends as a :class:`Game` whose ``errors`` holds one located
 ``P101``/``P103``; the reader skips to the next game (docs/bgn/reading.md "Games")
 and goes on.  ``P102`` (missing or unknown ``Variant``…) is the engine's: the
-reader records ``movetext_pos`` and ``tag_pos`` for it.
+reader records ``movetext_pos`` and ``tag_pos`` for it.  A date written in another
+form than the canonical one is kept in the canonical form, with a located warning in
+``Game.warnings`` (``ingest.bgn.dates``); the game stays clean.
 
 Decisions where the contract is silent are in ``docs/bgn-decisions.md``.
 """
@@ -30,6 +32,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Final
 
 from ingest.bgn.boundaries import scan_headers
+from ingest.bgn.dates import settle_date
 from ingest.bgn.encoding import escape_undecoded, undecoded_message, undecoded_places
 from ingest.bgn.errors import NewGame, Stop, p101
 from ingest.bgn.lexer import (
@@ -213,6 +216,8 @@ class _GameReader(GameState):
                 self.fail(e, None)
             if self.sec == S_TAGS and self.pend:
                 game.comments = self.pend
+        if "Date" in game.tags and settle_date(game):
+            self.verbatim = False  # the tag line is no longer the writer's own
         src = self.src
         text = "\n".join(src).rstrip()
         game.source_text = text + "\n" if text else ""

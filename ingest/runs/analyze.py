@@ -24,6 +24,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pyarrow.parquet as pq
 
@@ -41,7 +42,11 @@ from ingest.pipeline import (
     stage_parts,
     worker_name,
 )
-from ingest.schema import ANALYSIS_TABLES
+from ingest.schema import ANALYSIS_TABLES, SINGLE_DUMMY_TABLES
+
+if TYPE_CHECKING:
+    from replay.engine.report import DealReport
+    from replay.rules.ruleset import Ruleset
 
 
 @dataclass(slots=True)
@@ -53,6 +58,8 @@ class ChunkTask:
     text: str
     index_offset: int
     first_line: int = 1  # the line of the file the text starts on
+    #: also the single-dummy analysis: (layouts per position, seed)
+    single_dummy: tuple[int, int] | None = None
     encoding: str | None = None  # the file's encoding (None: UTF-8; ``--encoding``)
     undecoded: bool = True  # the text may hold a byte that could not be decoded
 
@@ -64,6 +71,9 @@ class PlayerTally:
     cards: int = 0
     loss: int = 0
     blunders: int = 0  # cards that lost 10 points or more
+    #: cards with a single-dummy value, and their single-dummy loss
+    sd_cards: int = 0
+    sd_loss: float = 0.0
 
     def add(self, loss: int) -> None:
         self.cards += 1
@@ -71,10 +81,16 @@ class PlayerTally:
         if loss >= 10:
             self.blunders += 1
 
+    def add_single_dummy(self, loss: float) -> None:
+        self.sd_cards += 1
+        self.sd_loss += loss
+
     def merge(self, other: PlayerTally) -> None:
         self.cards += other.cards
         self.loss += other.loss
         self.blunders += other.blunders
+        self.sd_cards += other.sd_cards
+        self.sd_loss += other.sd_loss
 
 
 @dataclass(slots=True)
@@ -99,7 +115,7 @@ def player_name(tags: dict, seat: int) -> str:
 def analyse_chunk(task: ChunkTask) -> ChunkResult:
     """Read a chunk's games, replay and solve each deal; runs in a worker."""
     from ingest.bgn.files import format_error
-    from replay.solver.analysis import analyse_game, contract_text
+    from replay.solver.analysis import analyse_game, contract_text, game_ruleset
 
     t0 = time.perf_counter()
     out = ChunkResult()
@@ -110,27 +126,62 @@ def analyse_chunk(task: ChunkTask) -> ChunkResult:
             out.unparsed += 1
             out.errors += format_error(task.source, game, task.first_line, number)
         report, deals = analyse_game(game)
+        rs = game_ruleset(game) if task.single_dummy is not None and deals else None
+        by_number = {dr.deal: dr for dr in report.deals}
         for a in deals:
-            out.deals.append({
-                "file": task.source, "game": number, "deal": a.deal,
-                "variant": report.variant, "contract": contract_text(a), "caller": a.caller,
-                "value": a.value, "made_dd": a.made_dd, "made": a.made,
-                "cards": [c.to_json() for c in a.cards]})
+            obj = {"file": task.source, "game": number, "deal": a.deal,
+                   "variant": report.variant, "contract": contract_text(a), "caller": a.caller,
+                   "value": a.value, "made_dd": a.made_dd, "made": a.made,
+                   "cards": [c.to_json() for c in a.cards]}
+            sd_losses: dict[int, float] = {}
+            if rs is not None and task.single_dummy is not None:
+                sd_losses = add_single_dummy(obj, by_number[a.deal], rs, *task.single_dummy)
+            out.deals.append(obj)
             if a.betl:
                 continue
-            for c in a.cards:
-                name = player_name(game.tags, c.seat)
-                out.players.setdefault(name, PlayerTally()).add(c.loss)
+            for idx, c in enumerate(a.cards, 1):
+                t = out.players.setdefault(player_name(game.tags, c.seat), PlayerTally())
+                t.add(c.loss)
+                if idx in sd_losses:
+                    t.add_single_dummy(sd_losses[idx])
     out.seconds = time.perf_counter() - t0
     return out
 
 
+#: a card's single-dummy fields where no layout fits the record at its position
+_NO_LAYOUT = dict.fromkeys(("sd_before", "sd_after", "sd_loss", "sd_best", "sd_se",
+                            "samples", "determined"))
+
+
+def add_single_dummy(obj: dict, dr: DealReport, rs: Ruleset, samples: int,
+                     seed: int) -> dict[int, float]:
+    """A deal's JSON object (``belot analyze --json``) with each card's single-dummy
+    fields beside the double-dummy ones; returns the single-dummy loss by card
+    position (``idx``)."""
+    from replay.singledummy.values import single_dummy_deal
+
+    failed = None
+    try:
+        sd = single_dummy_deal(dr, rs, samples, seed)
+    except Exception as exc:  # noqa: BLE001 - one deal's failure must not end the run
+        sd, failed = None, f"the single-dummy analysis failed: {type(exc).__name__}: {exc}"
+    by_idx = {} if sd is None else {c.idx: c for c in sd.cards}
+    for idx, card in enumerate(obj["cards"], 1):
+        c = by_idx.get(idx)
+        card.update(_NO_LAYOUT if c is None else c.to_json())
+    obj["sd_stopped"] = failed if sd is None else sd.stopped
+    obj["sd_notes"] = [] if sd is None else sd.notes
+    return {idx: c.sd_loss for idx, c in by_idx.items()}
+
+
 def analyse_paths(paths: Iterable[str], *, workers: int | None = None,
                   scheduler: str | None = None, chunk_chars: int = 16 << 10,
-                  unreadable: list[str] | None = None, encoding: str | None = None
-                  ) -> Iterator[ChunkResult]:
+                  unreadable: list[str] | None = None,
+                  single_dummy: tuple[int, int] | None = None,
+                  encoding: str | None = None) -> Iterator[ChunkResult]:
     """Analyse files, folders and globs; yields each chunk's result in input order.
 
+    ``single_dummy`` (layouts per position, seed): each card's single-dummy values too;
     ``workers``: processes (default every core; 0 = in this process);
     ``scheduler``: a dask.distributed scheduler address.  Small chunks (16 KB of
     text, a few games) keep every core busy: solving costs far more than reading.
@@ -155,7 +206,7 @@ def analyse_paths(paths: Iterable[str], *, workers: int | None = None,
                                  encoding=encoding)
             for chunk in until_fault(chunks, noted(path)):
                 yield ChunkTask(chunk.source, chunk.kind, chunk.text, chunk.index_offset,
-                                chunk.first_line, encoding, chunk.undecoded)
+                                chunk.first_line, single_dummy, encoding, chunk.undecoded)
 
     try:
         yield from in_order(executor, analyse_chunk, tasks(), in_flight)
@@ -186,6 +237,11 @@ class RecordsTask:
     unit: int
     #: (game_id, variant, form, text) per game, from ``records``
     games: list[tuple[str, str, str, str]]
+    #: the single-dummy analysis (layouts per position, seed) instead of the double-dummy one
+    single_dummy: tuple[int, int] | None = None
+    #: games of the unit that have their double-dummy rows already (single-dummy runs
+    #: add them to the others)
+    dd_done: frozenset[str] = frozenset()
 
 
 @dataclass(slots=True)
@@ -197,17 +253,24 @@ class RecordsResult:
     failures: list[str]
     seconds: float
     worker: str
+    #: single-dummy runs: deals analysed, and one line per position skipped (no layout
+    #: fits the record)
+    deals: int = 0
+    notes: list[str] = field(default_factory=list)
 
 
 def analyse_records(task: RecordsTask) -> RecordsResult:
     """Read, replay and solve a unit's games; stage their analysis rows.  Runs in a worker."""
     from ingest.ddrows import analyse_game_rows
+    from ingest.sdrows import single_dummy_game_rows
     from replay.engine.walk import replay_game
 
     t0 = time.perf_counter()
     # the analysis tables carry no source file nor timestamp: the context only names the batch
     sink = RowSink(Context("", task.batch, dt.datetime.now(dt.UTC)))
     failures = []
+    deals = 0
+    notes: list[str] = []
     for gid, variant, form, text in task.games:
         try:
             game = next(iter(read_chunk_games(RecordText(form, text, gid))), None)
@@ -216,11 +279,19 @@ def analyse_records(task: RecordsTask) -> RecordsResult:
                 failures.append(f"{gid[:12]}: its record text does not read: {why}")
                 continue
             report = replay_game(game, game_id=gid)
-            analyse_game_rows(sink, game, report, gid, variant)
+            if task.single_dummy is None:
+                analyse_game_rows(sink, game, report, gid, variant)
+                continue
+            samples, seed = task.single_dummy
+            sd = single_dummy_game_rows(sink, game, report, gid, variant, samples, seed,
+                                        double_dummy=gid not in task.dd_done)
+            deals += sd.deals
+            notes += sd.notes
         except Exception as exc:  # noqa: BLE001 - one game's failure must not end the run
             failures.append(f"{gid[:12]}: {type(exc).__name__}: {exc}")
     files = stage_parts(task.root, task.batch, task.unit, sink)
-    return RecordsResult(task.unit, files, failures, time.perf_counter() - t0, worker_name())
+    return RecordsResult(task.unit, files, failures, time.perf_counter() - t0, worker_name(),
+                         deals, notes)
 
 
 @dataclass
@@ -236,6 +307,11 @@ class AnalyzeSummary(RunSummary):
     #: games of ``games`` with no text in ``records`` (ingested before it was kept)
     no_text: int = 0
     failures: list[str] = field(default_factory=list)
+    #: single-dummy runs: the layouts per position and their seed, the games that got
+    #: their double-dummy rows along, and the positions skipped (no layout fits)
+    single_dummy: tuple[int, int] | None = None
+    double_dummy_too: int = 0
+    notes: list[str] = field(default_factory=list)
 
     def line(self) -> str:
         rate = self.deals / self.elapsed if self.elapsed > 0 else 0.0
@@ -249,9 +325,12 @@ _VARIANT_DIR = re.compile(r"/variant=([^/]*)/")
 
 
 def record_units(ds: Dataset, st: State, done: set[str], batch: str, chunk_chars: int,
-                 summary: AnalyzeSummary) -> Iterator[RecordsTask]:
+                 summary: AnalyzeSummary, dd_done: set[str] | None = None
+                 ) -> Iterator[RecordsTask]:
     """The games of ``records`` not in ``done``, in units of about ``chunk_chars``
-    characters of text, streaming (a part's rows are read in batches)."""
+    characters of text, streaming (a part's rows are read in batches).  Single-dummy
+    runs (``summary.single_dummy``) name in each unit the games of ``dd_done``
+    (analysed double-dummy before)."""
     root = str(ds.root.resolve())
     unit = 0
     games: list[tuple[str, str, str, str]] = []
@@ -270,21 +349,32 @@ def record_units(ds: Dataset, st: State, done: set[str], batch: str, chunk_chars
                 games.append((gid, variant, form, text))
                 size += len(text)
                 if size >= chunk_chars:
-                    yield RecordsTask(root, batch, unit, games)
+                    yield unit_task(root, batch, unit, games, summary.single_dummy, dd_done)
                     unit += 1
                     games, size = [], 0
     if games:
-        yield RecordsTask(root, batch, unit, games)
+        yield unit_task(root, batch, unit, games, summary.single_dummy, dd_done)
+
+
+def unit_task(root: str, batch: str, unit: int, games: list[tuple[str, str, str, str]],
+              single_dummy: tuple[int, int] | None, dd_done: set[str] | None) -> RecordsTask:
+    if single_dummy is None:
+        return RecordsTask(root, batch, unit, games)
+    ids = frozenset(g[0] for g in games if dd_done is not None and g[0] in dd_done)
+    return RecordsTask(root, batch, unit, games, single_dummy, ids)
 
 
 def analyse_dataset(root: str | Path, *, workers: int | None = None,
                     scheduler: str | None = None, chunk_chars: int = 16 << 10,
-                    progress: Progress | bool | None = None) -> AnalyzeSummary:
+                    progress: Progress | bool | None = None,
+                    single_dummy: tuple[int, int] | None = None) -> AnalyzeSummary:
     """Add the double-dummy analysis of every game not yet analysed to the dataset.
 
     Reads each game's text from ``records``; a game already in ``game_analysis``
     is skipped, so a second run adds nothing and a run after a crash finishes the
-    job.  Holds the dataset's writer lock (an ingest cannot run meanwhile).
+    job.  ``single_dummy`` (layouts per position, seed): the single-dummy analysis
+    instead (``card_single_dummy``; ``game_single_dummy`` names the games done),
+    with the double-dummy rows of the games that have none yet.  Holds the dataset's writer lock (an ingest cannot run meanwhile).
     ``workers``/``scheduler`` as :func:`ingest.pipeline.ingest_paths`;
     ``chunk_chars``: text per unit of work (small: solving costs far more than
     reading, and small units keep every core busy and commit often).
@@ -298,24 +388,33 @@ def analyse_dataset(root: str | Path, *, workers: int | None = None,
     with ds.writer():
         st = ds.state
         batch = new_batch_id()
-        s = AnalyzeSummary(dataset=str(ds.root), batch=batch)
+        s = AnalyzeSummary(dataset=str(ds.root), batch=batch, single_dummy=single_dummy)
         s.no_text = max(0, st.games - sum(st.files.get("records", {}).values()))
-        done = load_ids(ds.root, sorted(st.files.get("game_analysis", {})))
+        dd_done = load_ids(ds.root, sorted(st.files.get("game_analysis", {})))
+        done = dd_done if single_dummy is None else load_ids(
+            ds.root, sorted(st.files.get("game_single_dummy", {})))
         started_ms = int(time.time() * 1000)
         executor, in_flight, close = make_executor(workers, scheduler)
         try:
-            units = record_units(ds, st, done, batch, chunk_chars, s)
+            units = record_units(ds, st, done, batch, chunk_chars, s, dd_done)
             for r in in_order(executor, analyse_records, units, in_flight):
-                counts = dict.fromkeys(ANALYSIS_TABLES, 0)
+                counts = dict.fromkeys(ANALYSIS_TABLES + SINGLE_DUMMY_TABLES, 0)
                 for f in r.files:
                     counts[f["table"]] += f["rows"]
                 if r.files:
                     commit_unit(ds, batch, r.unit, r.files, {},
                                 {"analyze": counts, "worker": r.worker})
                 s.units += 1
-                s.games += counts["game_analysis"]
-                s.deals += counts["deal_analysis"]
-                s.cards += counts["card_analysis"]
+                if single_dummy is None:
+                    s.games += counts["game_analysis"]
+                    s.deals += counts["deal_analysis"]
+                    s.cards += counts["card_analysis"]
+                else:
+                    s.games += counts["game_single_dummy"]
+                    s.deals += r.deals
+                    s.cards += counts["card_single_dummy"]
+                    s.double_dummy_too += counts["game_analysis"]
+                    s.notes += r.notes
                 s.failures += r.failures
                 s.worker_seconds += r.seconds
                 s.tick()
@@ -326,7 +425,10 @@ def analyse_dataset(root: str | Path, *, workers: int | None = None,
             progress.close()
             close()
         shutil.rmtree(ds.staging_root / batch, ignore_errors=True)
+        args: dict[str, object] = {"analyze": True, "units": s.units}
+        if single_dummy is not None:
+            args["single_dummy"] = {"samples": single_dummy[0], "seed": single_dummy[1]}
         ds.commit_batch_info(batch, started=started_ms, finished=int(time.time() * 1000),
-                             args={"analyze": True, "units": s.units})
+                             args=args)
         ds.checkpoint()
     return s

@@ -41,7 +41,7 @@ from ingest.chunks import (
 )
 from ingest.executors import process_pool
 from ingest.validation import format_violation, validate_file, validate_game
-from replay.engine.report import GameReport
+from replay.engine.report import GameReport, Violation
 from replay.model.jsontext import dumps
 
 #: what a run writes for each game: a compiler-style line per finding, the JSON
@@ -68,17 +68,22 @@ class RunCounts:
     #: ``PATH: cannot read: why`` for each file that could not be read to its end
     #: (not gzip, corrupt compressed data); the games before the fault are reported
     unreadable: list[str] = field(default_factory=list)
+    #: the warnings per code (W7xx): counted apart, they leave a game clean
+    warned: Counter[str] = field(default_factory=Counter)
 
     def add(self, report: GameReport) -> None:
         self.games += 1
         self.deals += len(report.deals)
         for v in report.violations:
             self.codes[v.code] += 1
+        for w in report.warnings:
+            self.warned[w.code] += 1
 
     def merge(self, other: RunCounts) -> None:
         self.games += other.games
         self.deals += other.deals
         self.codes.update(other.codes)
+        self.warned.update(other.warned)
 
     @property
     def findings(self) -> int:
@@ -92,7 +97,8 @@ class RunCounts:
     def summary(self) -> str:
         """``3 file(s), 120 game(s), 1323 deal(s): 22 finding(s): A501 x8, ...``; ``clean``
         only when at least one game was read and every file to its end, ``nothing
-        checked`` when no game was read; the files that could not be read are counted."""
+        checked`` when no game was read; the files that could not be read are counted.
+        Then ``; 2 warning(s): W701 x2`` when there were warnings (they leave it clean)."""
         files = f"{self.files} file(s)"
         if self.unreadable:
             files += f" ({len(self.unreadable)} could not be read to its end)"
@@ -100,11 +106,19 @@ class RunCounts:
         if not self.checked:
             return head + "nothing checked"
         if self.findings:
-            return head + f"{self.findings} finding(s): " + ", ".join(
-                f"{c} x{k}" for c, k in sorted(self.codes.items()))
-        if self.unreadable:
-            return head + "no finding in the games read"
-        return head + "clean"
+            head += f"{self.findings} finding(s): " + _per_code(self.codes)
+        elif self.unreadable:
+            head += "no finding in the games read"
+        else:
+            head += "clean"
+        warnings = sum(self.warned.values())
+        if warnings:
+            head += f"; {warnings} warning(s): " + _per_code(self.warned)
+        return head
+
+
+def _per_code(counts: Counter[str]) -> str:
+    return ", ".join(f"{c} x{k}" for c, k in sorted(counts.items()))
 
 
 def report_lines(report: GameReport, mode: str) -> list[str]:
@@ -112,8 +126,17 @@ def report_lines(report: GameReport, mode: str) -> list[str]:
     if mode == "json":
         return [report.json_line()]
     if mode == "text":
-        return [format_violation(report, v) for v in report.violations]
+        findings = report.violations
+        if report.warnings:
+            # in the order of the record, as the violations are; a game read from JSON
+            # Lines places all at its line, its tags' warnings first
+            findings = sorted(report.warnings + findings, key=_place)
+        return [format_violation(report, v) for v in findings]
     return []
+
+
+def _place(v: Violation) -> tuple[int, int]:
+    return (v.line, v.col or 0)
 
 
 _TEXT_GAME = re.compile(r"\d+")
@@ -171,7 +194,7 @@ def check_chunk(task: CheckTask) -> CheckResult:
         report = validate_game(game, task.source, ids=task.mode == "json")
         report.game += task.index_offset
         if shift:
-            for v in report.violations:
+            for v in report.violations + report.warnings:
                 if v.line:
                     v.line += shift
         tally.add(report)

@@ -27,10 +27,10 @@ if TYPE_CHECKING:
 _ENCODE_STR: Final = encode_basestring
 
 
-#: docs/codes.md table order, for ties at one place
+#: docs/codes.md table order, for ties at one place (the warnings, W7xx, last)
 CODE_ORDER = {c: i for i, c in enumerate(
     "P101 P102 P103 P104 D201 D202 D203 D204 B301 B302 B303 C401 C402 C403 C404 C405 "
-    "A501 A502 A503 A504 A505 S601 S602 S603".split())}
+    "A501 A502 A503 A504 A505 S601 S602 S603 W701 W702".split())}
 
 
 @dataclass(slots=True)
@@ -242,6 +242,12 @@ class DealReport:
     #: what the cards gave each side before the scoring rule (replay.rules.scoring.Tally),
     #: when the deal was scored from its play; the double-dummy analysis re-scores it
     tally: Tally | None = None
+    #: cards every seat saw before the play (A47): seat -> those seen going into its
+    #: hand (the turned card to its taker or by a swap, trumps taken from the stock);
+    #: 0 -> those left face up out of play (the under-card, the stock's top card)
+    shown: dict[int, int] = field(default_factory=dict)
+    #: seat -> the cards it laid away face down, which it alone knows (yu3-06, hu3-09)
+    laid_away: dict[int, int] = field(default_factory=dict)
 
     def __init__(self, deal: int, made: bool | None, score: list[int | Decimal],
                  total: list[int | Decimal], hang: int | Decimal = 0, dealer: int = 0,
@@ -255,7 +261,8 @@ class DealReport:
                  penalty: bool = False, played: PlayedCards | None = None,
                  built_tricks: list[TrickRecord] | None = None,
                  hands: dict[int, int] | None = None, line: int = 0,
-                 tally: Tally | None = None) -> None:
+                 tally: Tally | None = None, shown: dict[int, int] | None = None,
+                 laid_away: dict[int, int] | None = None) -> None:
         self.deal = deal
         self.made = made
         self.score = score
@@ -282,6 +289,8 @@ class DealReport:
         self.hands = {} if hands is None else hands
         self.line = line
         self.tally = tally
+        self.shown = {} if shown is None else shown
+        self.laid_away = {} if laid_away is None else laid_away
 
     @property
     def plays(self) -> list[PlayRecord]:
@@ -346,11 +355,14 @@ class GameReport:
     violations: list[Violation] = field(default_factory=list)
     #: True when the game could not be replayed (a P1xx error)
     parse_failed: bool = False
+    #: what was read but not written in the canonical form (``W7xx``, a date in another
+    #: form): no violation, a game with only warnings is clean
+    warnings: list[Violation] = field(default_factory=list)
 
     def __init__(self, file: str | None, game: int, game_id: str | None,
                  variant: str | None, deals: list[DealReport] | None = None,
                  result: str = "*", violations: list[Violation] | None = None,
-                 parse_failed: bool = False) -> None:
+                 parse_failed: bool = False, warnings: list[Violation] | None = None) -> None:
         self.file = file
         self.game = game
         self.game_id = game_id
@@ -359,11 +371,13 @@ class GameReport:
         self.result = result
         self.violations = [] if violations is None else violations
         self.parse_failed = parse_failed
+        self.warnings = [] if warnings is None else warnings
 
     def to_json(self) -> dict[str, object]:
         return {"file": self.file, "game": self.game, "game_id": self.game_id,
                 "variant": self.variant, "deals": [d.to_json() for d in self.deals],
-                "result": self.result, "violations": [v.to_json() for v in self.violations]}
+                "result": self.result, "violations": [v.to_json() for v in self.violations],
+                "warnings": [w.to_json() for w in self.warnings]}
 
     def json_line(self) -> str:
         """``replay.model.jsontext.dumps(self.to_json())``, written directly.
@@ -379,10 +393,11 @@ class GameReport:
         as ``json`` writes them (``_json_number``)."""
         deals = ", ".join([_deal_json(d) for d in self.deals])
         violations = ", ".join([_violation_json(v) for v in self.violations])
+        warnings = ", ".join([_violation_json(w) for w in self.warnings]) if self.warnings else ""
         return (f'{{"file": {_json_str(self.file)}, "game": {self.game}, '
                 f'"game_id": {_json_str(self.game_id)}, "variant": {_json_str(self.variant)}, '
                 f'"deals": [{deals}], "result": {_json_str(self.result)}, '
-                f'"violations": [{violations}]}}')
+                f'"violations": [{violations}], "warnings": [{warnings}]}}')
 
 
 #: DealReport fields that only keep what other fields give (compared through those)

@@ -87,6 +87,9 @@ def replay_game(game: Game, file: str | None = None, game_id: str | None = None)
     """Replay one game and return its report (docs/bgn/report.md)."""
     variant = game.tags.get("Variant")
     report = GameReport(file=file, game=game.index, game_id=game_id, variant=variant)
+    if game.warnings:
+        report.warnings = [Violation(w.code, w.line, w.col, None, None, None, w.message)
+                           for w in game.warnings]
     if game.errors:
         report.game_id = None
         report.parse_failed = True
@@ -395,6 +398,11 @@ def exchange_cards(dw: DealWalk, contract: Contract) -> None:
     if rs.exchange is ExchangeKind.NONE:
         for e in entries:  # docs/bgn/reading.md: an exchange where there is none is B303
             dw.flag("B303", e.pos, None, e.seat, f"there is no exchange in {rs.variant}")
+        if rs.turn_to_taker and deal.turn:
+            # fr4-05, ru-pair-03: every seat sees the turned card go to the taker (A47)
+            turned = card_of(deal.turn)
+            if dw.hand.get(contract.seat, 0) >> turned & 1:
+                dw.dr.shown[contract.seat] = 1 << turned
         return
     # each kind's phase called directly: through a table of methods the call is
     # a generic one compiled (its arguments boxed, a tuple made)
@@ -407,7 +415,12 @@ def exchange_cards(dw: DealWalk, contract: Contract) -> None:
     for code, pos, seat, message in out.findings:
         dw.flag(code, pos, None, seat, message)
     dw.discarded = out.discarded
-
+    # what the table saw (A47); the report keeps it for the seats' views
+    dr = dw.dr
+    dr.laid_away.update(out.discarded)
+    dr.shown.update(out.shown)
+    if out.face_up:
+        dr.shown[0] = out.face_up
 
 def discard_exchange(dw: DealWalk, contract: Contract, entries: list[Exchange]) -> ExchangeOutcome:
     """yu3-06: the soloist lays away two cards."""

@@ -47,6 +47,24 @@ class ParseError:
 
 
 @dataclass(slots=True)
+class ReadWarning:
+    """A located ``W7xx`` finding: a tag read, but not written in its canonical form
+    (or not readable at all, and kept as written).  It is no violation: a game with
+    only warnings is clean (docs/bgn/report.md)."""
+
+    code: str
+    line: int
+    col: int | None
+    message: str
+
+    def __init__(self, code: str, line: int, col: int | None, message: str) -> None:
+        self.code = code
+        self.line = line
+        self.col = col
+        self.message = message
+
+
+@dataclass(slots=True)
 class ScoreLine:
     """A ``score`` or ``total`` line: numbers in side order, ``None`` for ``-``."""
 
@@ -164,6 +182,8 @@ class Game:
     movetext_pos: Pos = NOPOS
     #: parse errors; a game with any is not replayed
     errors: list[ParseError] = field(default_factory=list)
+    #: what was read but not written canonically (a date in another form, ...)
+    warnings: list[ReadWarning] = field(default_factory=list)
     #: 1-based index of the game in its file, and where it starts
     index: int = 0
     line: int = 0
@@ -183,7 +203,8 @@ class Game:
                  deals: list[Deal] | None = None, result: str | None = None,
                  result_pos: Pos = NOPOS, movetext_pos: Pos = NOPOS,
                  errors: list[ParseError] | None = None, index: int = 0, line: int = 0,
-                 source_text: str = "", verbatim_lines: int = 0) -> None:
+                 source_text: str = "", verbatim_lines: int = 0,
+                 warnings: list[ReadWarning] | None = None) -> None:
         self.tags = {} if tags is None else tags
         self.tag_pos = {} if tag_pos is None else tag_pos
         self.comments = [] if comments is None else comments
@@ -192,6 +213,7 @@ class Game:
         self.result_pos = result_pos
         self.movetext_pos = movetext_pos
         self.errors = [] if errors is None else errors
+        self.warnings = [] if warnings is None else warnings
         self.index = index
         self.line = line
         self.source_text = source_text
@@ -203,4 +225,4 @@ class Game:
 
 
 # compiled by mypyc, a class with a constructor of its own pickles this way
-by_fields(ParseError, ScoreLine, Deal, Game)
+by_fields(ParseError, ReadWarning, ScoreLine, Deal, Game)

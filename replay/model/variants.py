@@ -48,6 +48,17 @@ def table_facts(variant: str | None) -> TableFacts:
     return TABLES.get(variant or "", TABLES["yu4"])
 
 
+def variant_id(name: str) -> str:
+    """The variant id a ``Variant`` name stands for.  Ids are lower-case, and a name
+    that is an id in other letters (``YU4``, ``Bg4``) stands for it, as cards and
+    keywords are read in either case; any other name stays as written (the engine's
+    P102 names it)."""
+    if name in TABLES:
+        return name
+    low = name.lower()
+    return low if low in TABLES else name
+
+
 by_fields(TableFacts)  # compiled by mypyc, frozen classes pickle this way
 
 

@@ -40,14 +40,33 @@ class ExchangeOutcome:
     discarded: dict[int, int] = field(default_factory=dict)
     #: the under-card after the exchange (hu, ru3), as an int, or None
     turn: int | None = None
+    #: seat -> cards every seat saw go into its hand: the turned card a swap gave
+    #: it, the visible trumps it took from the stock (A47)
+    shown: dict[int, int] = field(default_factory=dict)
+    #: the cards left face up out of play after the exchange: the under-card, and in
+    #: the Hungarian games the stock's top card (A47)
+    face_up: int = 0
 
     def __init__(self, findings: list[tuple[str, tuple[int, int], int, str]] | None = None,
-                 discarded: dict[int, int] | None = None, turn: int | None = None) -> None:
+                 discarded: dict[int, int] | None = None, turn: int | None = None,
+                 shown: dict[int, int] | None = None, face_up: int = 0) -> None:
         # written out: compiled by mypyc, a dataclass's generated __init__ runs
         # interpreted, at several thousand instructions a call (docs/dev/compiled.md)
         self.findings = [] if findings is None else findings
         self.discarded = {} if discarded is None else discarded
         self.turn = turn
+        self.shown = {} if shown is None else shown
+        self.face_up = face_up
+
+    def show(self, seat: int, card: int) -> None:
+        """``card`` went into the hand of ``seat`` in view of every seat."""
+        self.shown[seat] = self.shown.get(seat, 0) | 1 << card
+
+    def lay_face_up(self, stock: list[int]) -> None:
+        """What stays face up once the exchange is done: the under-card and the
+        stock's top card (A47)."""
+        self.face_up = (0 if self.turn is None else 1 << self.turn) | (
+            1 << stock[0] if stock else 0)
 
 
 def _held(hands: dict[int, int], seat: int, entry: Exchange, out: ExchangeOutcome) -> list[int]:
@@ -117,8 +136,10 @@ def ru3_swap(entries: list[Exchange], hands: dict[int, int], trump: int, round_:
             hands[e.seat] &= ~(1 << c)
             if out.turn is not None:
                 hands[e.seat] |= 1 << out.turn
+                out.show(e.seat, out.turn)
             out.turn = c
             done = True
+    out.lay_face_up([])  # A47: the four talon cards of ru3 lie face down
     return out
 
 
@@ -153,6 +174,7 @@ def hungarian(entries: list[Exchange], hands: dict[int, int], trump: int, round_
                 hands[e.seat] &= ~(1 << c)
                 if out.turn is not None:
                     hands[e.seat] |= 1 << out.turn
+                    out.show(e.seat, out.turn)
                 out.turn = c
             swapped_by = e.seat
         elif e.action == "take":
@@ -163,6 +185,7 @@ def hungarian(entries: list[Exchange], hands: dict[int, int], trump: int, round_
                 why = "cards are taken from the top of the stock, in order, each a trump"
             for c in taken:
                 hands[e.seat] = hands.get(e.seat, 0) | (1 << c)
+                out.show(e.seat, c)
                 if c in stock:
                     stock.remove(c)
         elif e.action == "discard":
@@ -174,6 +197,7 @@ def hungarian(entries: list[Exchange], hands: dict[int, int], trump: int, round_
         if why:
             out.findings.append(("B303", e.pos, e.seat, why))
         last_action = e.action
+    out.lay_face_up(stock)
     return out
 
 

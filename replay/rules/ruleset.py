@@ -91,6 +91,9 @@ class Ruleset:
     capot_in_last_trick: bool = False
     #: No trumps doubles every point, the combinations too (ru-pair-06)
     nt_doubles_declarations: bool = False
+    #: the declarations that count are shown to every seat before the first trick
+    #: (yu4-18, mk4-16); elsewhere their cards stay unknown during the play (A48)
+    declarations_shown: bool = False
 
     @property
     def tricks(self) -> int:

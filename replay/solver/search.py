@@ -277,6 +277,26 @@ class DoubleDummy:
         return bool(k.at_least(self.ctx, self.tt, self.buf, hands, tcards, len(pos.trick), w, pos.leader,
                                pos.won, self._rem(pos), camp, self.gen, card, beta))
 
+    def bound(self, pos: Position, camp: int, beta: int, card: int = -1) -> int:
+        """One null-window search at ``beta`` (after ``card``, when given), fail-soft:
+        a result of at least ``beta`` is a lower bound of ``camp``'s value, a result
+        below it an upper bound."""
+        return self.window(pos, camp, beta - 1, beta, card)
+
+    def top(self, pos: Position) -> int:
+        """The most a camp can secure from ``pos``: every point still to win (with the
+        capot bonus), or 1 in an all-or-nothing game."""
+        return int(k.top(self.ctx, self._rem(pos)))
+
+    def window(self, pos: Position, camp: int, alpha: int, beta: int, card: int = -1) -> int:
+        """One search of the window (``alpha``, ``beta``) (after ``card``, when given),
+        fail-soft: the exact value when it lies strictly inside, else a bound on the
+        side it fell."""
+        hands, tcards, w = self._arrays(pos)
+        return int(k.window(self.ctx, self.tt, self.buf, hands, tcards, len(pos.trick), w,
+                            pos.leader, pos.won, self._rem(pos), camp, self.gen, alpha,
+                            beta, card))
+
     def keeps(self, pos: Position, camp: int, beta: int, cards: list[int]) -> dict[int, bool]:
         """For each of ``cards``: does ``camp`` still secure ``beta`` once it is
         played (``at_least``)?  Shared out over the threads when there are several."""

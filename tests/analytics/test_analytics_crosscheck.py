@@ -589,6 +589,8 @@ def test_every_metric_is_covered():
                "tricks", "last_trick", "capot"}
     # checked against replay.solver.analysis run directly on the records: test_analytics_dd.py
     covered |= {"accuracy", "dd_contracts", "bid_quality"}
+    # worked by hand on a hand-made analysis: test_fairplay_hand.py
+    covered |= {"sd_accuracy", "fairplay"}
     assert set(METRICS) == covered
 
 

@@ -84,7 +84,7 @@ def test_validate_json_escapes_a_nel_the_message_quotes_from_the_input(tmp_path,
         '{"file": "club.bgn", "game": 1, "game_id": null, "variant": "yu4", "deals": [], '
         '"result": "*", "violations": [{"code": "P101", "line": 2, "col": 1, "deal": null, '
         '"trick": null, "seat": null, "message": "malformed tag: expected [Name \\"value\\"], '
-        "found '[Event \\\"Club\\\" \\u0085night]'\"}]}"]
+        "found '[Event \\\"Club\\\" \\u0085night]'\"}], \"warnings\": []}"]
     message = json.loads(out)["violations"][0]["message"]
     assert message == "malformed tag: expected [Name \"value\"], found '[Event \"Club\" \x85night]'"
 

@@ -103,6 +103,8 @@ CASES = [
     (Exit.NOT_CHECKED, "compact {root}/folder"),
     (Exit.NOT_CHECKED, "dashboard {root}/folder"),
     (Exit.NOT_CHECKED, "stats {root}/ds --metric accuracy"),
+    (Exit.NOT_CHECKED, "stats {root}/ds --metric fairplay"),
+    (Exit.NOT_CHECKED, "fairplay {root}/ds"),
 ]
 
 

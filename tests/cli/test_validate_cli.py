@@ -63,11 +63,12 @@ def test_json_report_has_the_fields_of_section_8_with_the_engine_figures(capsys)
     games = list(read_games(MK4))
     assert len(reports) == len(games)
     first, second = reports[0], reports[1]
-    assert list(first) == ["file", "game", "game_id", "variant", "deals", "result", "violations"]
+    assert list(first) == ["file", "game", "game_id", "variant", "deals", "result", "violations",
+                           "warnings"]
     assert first == {"file": str(MK4), "game": 1, "game_id": game_id(games[0]), "variant": "mk4",
                      "deals": [{"deal": 1, "made": True, "score": [34, 128], "total": [34, 128],
                                 "hang": 0}],
-                     "result": "*", "violations": []}
+                     "result": "*", "violations": [], "warnings": []}
     assert re.fullmatch(r"[0-9a-f]{64}", first["game_id"])
     assert second["deals"] == [{"deal": 1, "made": True, "score": [0, 162], "total": [0, 162],
                                 "hang": 0}]

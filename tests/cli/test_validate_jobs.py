@@ -43,6 +43,8 @@ BROKEN = [
     FIRST.replace('[Event', '{a comment between tags}\n[Event'),  # two tag blocks, one game
     FIRST.replace("score 34 128", "score 34 12"),  # a wrong sheet
     '[Variant "mk4"]\n[Event "truncated"\n\ndeal 1 dealer 4\nhands 1: 7S\n',
+    FIRST.replace("[Event", '[Date "14.03.2025"]\n[Event'),  # a date in another form: W701
+    FIRST.replace("[Event", '[Date "March 14"]\n[Event'),  # a date not read: W702
 ]
 
 
@@ -79,7 +81,7 @@ def test_one_worker_and_two_write_the_same_bytes(capsys, corpus, mode):
     assert status == 1
     summary = (out if mode == ["--summary"] else err).splitlines()[-1]
     assert summary.startswith("8 file(s), ")
-    for code in ("P101", "P102", "D201", "D203", "S601", "C401"):
+    for code in ("P101", "P102", "D201", "D203", "S601", "C401", "W701", "W702"):
         assert f" {code} x" in summary
 
 
@@ -100,7 +102,9 @@ def test_small_units_cut_between_every_kind_of_game_give_the_same_output(corpus,
     t1 = validate_paths(files, one, mode, workers=1)
     t2 = validate_paths(files, two, mode, workers=2, chunk_chars=3000)
     assert one.getvalue() == two.getvalue()
-    assert (t1.files, t1.games, t1.deals, t1.codes) == (t2.files, t2.games, t2.deals, t2.codes)
+    assert (t1.files, t1.games, t1.deals, t1.codes, t1.warned) == (
+        t2.files, t2.games, t2.deals, t2.codes, t2.warned)
+    assert t1.warned == {"W701": 24, "W702": 24}  # twelve of each in broken.bgn, read twice
     assert t1.summary() == t2.summary()
 
 

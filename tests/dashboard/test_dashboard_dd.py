@@ -11,7 +11,7 @@ import shutil
 import duckdb
 import pytest
 from streamlit.testing.v1 import AppTest
-from support.dashboard_util import APP, HAND_TEXT
+from support.dashboard_util import APP, HAND_TEXT, replay_page
 from support.dd_corpus import write_dd_corpus
 from support.ingest_util import REPO, write_corpus
 
@@ -144,21 +144,11 @@ def test_lines_and_table_marks(files):
 # ---------------------------------------------------------------- the page
 
 
-def start(ds, monkeypatch, **query) -> AppTest:
-    monkeypatch.setenv("BELOT_DATASET", str(ds))
-    at = AppTest.from_file(str(APP), default_timeout=TIMEOUT)
-    at.run()
-    at.query_params.update(query)
-    at.switch_page("views/replay.py").run()
-    assert not at.exception, [e.message for e in at.exception]
-    return at
-
-
 def test_replay_shows_each_cards_loss(dataset, files, monkeypatch):
     gid, game, analyses = solved(files["sim"], 2)
     deal, card = lossy(analyses)
     a = analyses[deal]
-    at = start(dataset, monkeypatch, game=gid, deal=str(deal), trick=str(card.trick))
+    at = replay_page(dataset, monkeypatch, game=gid, deal=str(deal), trick=str(card.trick))
     md = [m.value for m in at.markdown]
     names = {s: game.tags[f"Seat{s}"] for s in range(1, 5) if game.tags.get(f"Seat{s}")}
     line = next(m for m in md if m.startswith(f"**{seat_label(card.seat, names)}**"))
@@ -180,7 +170,7 @@ def test_replay_shows_each_cards_loss(dataset, files, monkeypatch):
 
 def test_replay_says_why_a_deal_is_not_analysed(dataset, files, monkeypatch):
     penalty = next(g for g in read_games(files["mk4"]) if g.index == 2)
-    at = start(dataset, monkeypatch, game=game_id(penalty), deal="1", trick="0")
+    at = replay_page(dataset, monkeypatch, game=game_id(penalty), deal="1", trick="0")
     assert [i.value for i in at.info] == [
         "No double-dummy analysis for this deal: a penalty ended the deal, so its play is "
         "not one the rules lead to."]
@@ -243,7 +233,7 @@ def test_replay_reads_the_datasets_analysis(analysed, monkeypatch):
     every = [r["loss"] for r in sql(analysed, f"""
         SELECT loss FROM card_analysis WHERE game_id = '{card["game_id"]}'
         AND deal = {card["deal"]} ORDER BY idx""")]
-    at = start(analysed, monkeypatch, game=card["game_id"], deal=str(card["deal"]),
+    at = replay_page(analysed, monkeypatch, game=card["game_id"], deal=str(card["deal"]),
                trick=str(card["trick"]))
     assert "from the dataset's analysis" in " ".join(c.value for c in at.caption)
     played = next(m.value for m in at.markdown if f"{card_label(card['card'])}: lost" in m.value)
@@ -257,7 +247,7 @@ def test_replay_reads_the_datasets_analysis(analysed, monkeypatch):
 def test_replay_betl_line(analysed, monkeypatch):
     d = sql(analysed, "SELECT game_id, deal, value, made_dd, made FROM deal_analysis "
                       "WHERE betl")[0]
-    at = start(analysed, monkeypatch, game=d["game_id"], deal=str(d["deal"]), trick="0")
+    at = replay_page(analysed, monkeypatch, game=d["game_id"], deal=str(d["deal"]), trick="0")
     line = next(m.value for m in at.markdown if m.value.startswith("**Double dummy**"))
     yes = {True: "yes", False: "no", None: "not judged"}
     can = "can" if d["value"] else "cannot"
@@ -311,7 +301,7 @@ def test_replay_says_where_the_analysis_stops(dataset, files, monkeypatch):
     a = analyses[2]
     in_trick = [c for c in a.cards if c.trick == 5]
     assert 0 < len(in_trick) < 4 and max(c.trick for c in a.cards) == 5
-    at = start(dataset, monkeypatch, game=gid, deal="2", trick="5")
+    at = replay_page(dataset, monkeypatch, game=gid, deal="2", trick="5")
     lines = [m.value for m in at.markdown if ": best" in m.value or ": lost" in m.value]
     assert len(lines) == len(in_trick)
     assert any(c.value.startswith(f"No double-dummy value for {4 - len(in_trick)} card(s) "

@@ -302,3 +302,89 @@ def test_click_through_every_page(server, browser, shots, tmp_path, bundled_data
 
     print("\npage ready times (s): " + ", ".join(f"{k} {v:.1f}" for k, v in timings.items()))
     assert all(v < PAGE_WAIT for v in timings.values())
+
+
+# ------------------------------------------------------------ the fair-play page
+
+
+@pytest.fixture(scope="module")
+def fairplay_server(tmp_path_factory):
+    """The real command over six bundled simulated games analysed single-dummy."""
+    from support.fairplay_sim import analysed_sim_dataset
+
+    ds = analysed_sim_dataset(tmp_path_factory.mktemp("e2e-fairplay"), games=6)
+    env = dict(os.environ, PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    with serving([sys.executable, "-m", "belot", "dashboard", str(ds)],
+                 tmp_path_factory.mktemp("cwd"), env, SERVER_WAIT) as url:
+        yield url, ds
+
+
+def test_fair_play_page(fairplay_server, browser, shots):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    from analytics import open_dataset
+    from analytics.fairplay import report_frame
+
+    url, ds = fairplay_server
+    with open_dataset(ds) as a:
+        default, wide = report_frame(a), report_frame(a, min_cards=100)
+    assert not default.is_empty()  # someone has 200 cards: the table and the chart show
+    t0 = time.monotonic()
+    browser.get(url)
+    settled(browser, "Belot records", 6)
+    nav(browser, "Fair play")
+    settled(browser, "Fair play", 1, text="What this page can and cannot say")
+    body = browser.find_element(By.TAG_NAME, "body").text
+    assert f"Tests run\n{default['tests'][0]}" in body
+    assert f"Unusual, worth a review\n{default['flagged'].sum()}" in body
+    assert "never proof of anything" in body
+    print(f"\nFair play page ready in {time.monotonic() - t0:.1f} s")
+    # fewer cards: more players and pairs, more tests
+    box = browser.find_element(By.CSS_SELECTOR, 'input[aria-label="Fewest cards analysed"]')
+    box.send_keys(Keys.CONTROL, "a")
+    box.send_keys("100", Keys.ENTER)
+    _wait(browser, lambda d: f"Tests run\n{wide['tests'][0]}" in
+          d.find_element(By.TAG_NAME, "body").text)
+    settled(browser, "Fair play", 1)
+    players = wide.filter(pl.col("kind") == "player").height
+    body = browser.find_element(By.TAG_NAME, "body").text
+    assert f"Players\n{players}\nPartnerships\n{wide.height - players}" in body
+    browser.execute_script("document.activeElement.blur()")
+    shoot(browser, shots / "fairplay.png")
+
+
+# ------------------------------------------- the replay viewer's single-dummy column
+
+
+def test_replay_shows_single_dummy_beside_double_dummy(fairplay_server, browser, shots):
+    """The Replay page over the dataset analysed single-dummy: the played card's note
+    and line give its single-dummy loss, and the per-card table has the ``sd loss``
+    column beside ``loss``."""
+    import duckdb
+    from selenium.webdriver.common.by import By
+
+    url, ds = fairplay_server
+    rows = duckdb.connect().execute(f"""
+        SELECT game_id, deal, trick, sd_loss
+        FROM read_parquet('{ds}/card_single_dummy/**/*.parquet', hive_partitioning = true)
+        WHERE sd_loss >= 1 AND NOT betl ORDER BY game_id, deal, idx LIMIT 1""").fetchall()
+    assert rows, "no card lost 1 point or more single dummy"
+    gid, deal, trick, sd_loss = rows[0]
+    t0 = time.monotonic()
+    browser.get(f"{url}/replay?game={gid}&deal={deal}&trick={trick}")
+    settled(browser, "Replay", text="Single dummy: each card judged over 2 layout(s)")
+    _wait(browser, lambda d: any(s.text.endswith(f"sd −{sd_loss:.2f}") for s in
+                                 d.find_elements(By.CSS_SELECTOR, ".bt-center small")))
+    body = browser.find_element(By.TAG_NAME, "body").text
+    assert f"single dummy: lost {sd_loss:.2f} points" in body
+    print(f"\nReplay with single-dummy values ready in {time.monotonic() - t0:.1f} s")
+    # the per-card table, opened: its header has the column
+    browser.find_element(
+        By.XPATH, "//summary[contains(., 'every card (single dummy beside it)')]").click()
+    _wait(browser, lambda d: d.execute_script(
+        "return [...document.querySelectorAll('[data-testid=\"stDataFrame\"] [role=\"columnheader\"]')]"
+        ".some(h => h.innerText.trim() === 'sd loss')"))
+    settled(browser, "Replay", 1)
+    browser.execute_script("document.querySelector('[data-testid=\"stMain\"]').scrollTo(0, 0)")
+    shoot(browser, shots / "replay-single-dummy.png")

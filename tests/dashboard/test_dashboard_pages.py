@@ -18,6 +18,7 @@ from support.pure_python import is_compiled
 import analytics
 import belot
 from analytics import Filters
+from belot.cli import main as cli_main
 from dashboard.format import number, pct
 from ingest.bgn import reader
 from ingest.bgn.reader import parse_game
@@ -328,3 +329,19 @@ def test_import_rejects_a_bad_file_only(own_dataset, monkeypatch):
     assert metric(at, "Files accepted") == "0"
     assert any("bad.bgn.gz** is rejected: it is not gzip data" in e.value for e in at.error)
     assert at.button(key="imp_add").disabled
+
+
+def test_replay_shows_a_date_warning_apart_from_the_violations(tmp_path, monkeypatch):
+    """A game dated in another form: the viewer shows its W701 as a note, not an error,
+    and counts no violation for it."""
+    src = tmp_path / "dated.bgn"
+    src.write_text(HAND_TEXT.replace('[Date "2026.03.14"]', '[Date "14.03.2026"]'),
+                   encoding="utf-8")
+    ds = tmp_path / "ds"
+    assert cli_main(["ingest", "--quiet", "--workers", "0", "--into", str(ds),
+                     str(src)]) == 0
+    at = start(ds, monkeypatch, "replay", game=HAND_ID, deal="1")
+    assert [i.value for i in at.info] == [
+        "**W701** line 3: date '14.03.2026' read as 2026.03.14 (the canonical form is "
+        "YYYY.MM.DD)"]
+    assert not at.error

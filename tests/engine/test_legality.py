@@ -12,19 +12,16 @@ import random
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from support.positions import (
-    CONTRACTS,
-    PLAYERS,
     code,
     contract_of,
-    deck_of,
     engine_kind,
     hand_mask,
     legal,
     mask,
-    position,
     positions,
     rules_of,
     rules_text,
+    seeded_positions,
 )
 from support.pure_python import is_compiled, run_in
 
@@ -49,7 +46,7 @@ from replay.rules.legality import (
     trick_winner,
     verify_card,
 )
-from replay.rules.rulesets import SWITCHES, load_ruleset
+from replay.rules.rulesets import load_ruleset
 from replay.simulate import SUPPORTED, simulate_games
 
 H, S, D, C = 1, 0, 2, 3
@@ -197,19 +194,10 @@ def test_no_duty_bites_skips_most_cards_and_never_a_breach():
     taken often (it is the engine's fast path) and never over a breach."""
     rng = random.Random(1713)
     skipped = checked = 0
-    for variant in sorted(PLAYERS):
-        settings_list = [{}] + [{name: value} for name, values in SWITCHES[variant].items()
-                                for value in values]
-        for contract in CONTRACTS[variant]:
-            for switches in settings_list:
-                for _ in range(60):
-                    deck = deck_of(variant)[:]
-                    rng.shuffle(deck)
-                    hand, trick, seats, seat = position(rng.choice, rng.randint, variant, deck)
-                    if trick:
-                        s, c = _skip_is_safe(variant, contract, switches, hand, trick, seats,
-                                             seat)
-                        skipped, checked = skipped + s, checked + c
+    for variant, contract, switches, hand, trick, seats, seat in seeded_positions(rng, 60):
+        if trick:
+            s, c = _skip_is_safe(variant, contract, switches, hand, trick, seats, seat)
+            skipped, checked = skipped + s, checked + c
     assert checked > 20_000 and 0.3 < skipped / checked < 1, (skipped, checked)
 
 

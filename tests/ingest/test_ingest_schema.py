@@ -9,6 +9,7 @@ import pytest
 from support.ingest_util import REPO, write_corpus
 
 from ingest.pipeline import ingest_paths
+from ingest.runs.analyze import analyse_dataset
 from ingest.schema import TABLES, render_markdown
 
 
@@ -20,7 +21,8 @@ def test_docs_are_generated_from_the_schema_module():
 def test_every_column_is_documented_and_every_table_has_game_id():
     assert list(TABLES) == ["games", "deals", "bids", "declarations", "tricks", "plays",
                             "violations", "records", "rejects", "card_analysis",
-                            "deal_analysis", "game_analysis"]
+                            "deal_analysis", "game_analysis", "card_single_dummy",
+                            "game_single_dummy"]
     for t in TABLES.values():
         names = [c.name for c in t.columns]
         assert len(names) == len(set(names)), t.name
@@ -41,6 +43,8 @@ def ds(tmp_path_factory):
         write_corpus(root / "in" / f"{v}.bgn", v, games=4, seed=i + 1, violation_rate=0.3)
     (root / "in" / "bad.bgn").write_text('[Variant "yu4"]\n\ndeal 1 dealer 9 x\n')
     ingest_paths([str(root / "in")], root / "ds", workers=0, analyze=True)
+    # one layout a position: the single-dummy tables written at the least cost
+    analyse_dataset(root / "ds", workers=0, single_dummy=(1, 0))
     return root / "ds"
 
 

@@ -8,7 +8,7 @@ dataset → analytics → dashboard), so imports point the other way only.
 - ``replay``'s parts import one way (docs/dev/layout.md): the record model
   nothing else of ``replay``, the rules the model, the double-dummy search the
   rules, the walk the search (to check a claim), the analysis and the simulator
-  the walk;
+  the walk, the single-dummy analysis the double-dummy one;
 - no package has an import cycle, counting an import inside a
   function and one under ``if TYPE_CHECKING:`` too: a module that needs
   another's names only for its annotations still depends on it, and the rules
@@ -172,6 +172,7 @@ LAYERS = (
     ("replay.solver.kernel", "replay.solver.threads", "replay.solver.search"),
     ("replay.engine",),
     ("replay.solver.analysis", "replay.simulate"),
+    ("replay.singledummy",),
 )
 
 
@@ -190,7 +191,7 @@ def test_every_module_of_replay_belongs_to_a_part():
     assert sorted(m for m in import_graph("replay") if layer(m) is None) == [
         "replay", "replay.solver"]
     inits = [ROOT / "replay" / part / "__init__.py"
-             for part in ("", "model", "rules", "engine", "solver")]
+             for part in ("", "model", "rules", "engine", "solver", "singledummy")]
     assert [p for p in inits if imports(p, type_checking=True)] == []
 
 

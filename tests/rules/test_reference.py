@@ -16,7 +16,8 @@ from belot.reference.codes import CODES, EXAMPLE_FILE
 from belot.reference.rows import BY_ID
 from belot.reference.variants import SWITCH_EFFECTS, VARIANTS
 from ingest.bgn.reader import read_games
-from ingest.validation import format_violation, validate_game
+from ingest.runs.validate import report_lines
+from ingest.validation import validate_game
 from replay.engine.report import CODE_ORDER
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -25,14 +26,14 @@ ROW_ID = re.compile(r"\b(?:yu4|yu3|ru3|ru-pair|bg4|bg3|bg2|fr4|hu3|hu2|hu4|mk4|m
 
 
 def _report_lines(record: str) -> list[str]:
+    """The lines ``belot validate`` prints for the record: violations and warnings."""
     lines = []
     for game in read_games(io.StringIO(record), filename=EXAMPLE_FILE):
-        report = validate_game(game, EXAMPLE_FILE, ids=False)
-        lines += [format_violation(report, v) for v in report.violations]
+        lines += report_lines(validate_game(game, EXAMPLE_FILE, ids=False), "text")
     return lines
 
 
-def test_one_entry_per_engine_code_in_table_order():
+def test_one_entry_per_engine_and_reader_code_in_table_order():
     assert [c.code for c in CODES] == sorted(CODE_ORDER, key=CODE_ORDER.get)
 
 

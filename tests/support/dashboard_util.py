@@ -143,3 +143,18 @@ def _stop(proc: subprocess.Popen) -> None:
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait(timeout=15)
+
+
+def replay_page(ds: Path, monkeypatch: pytest.MonkeyPatch, *, timeout: float = 120,
+                **query: str):
+    """The app over dataset ``ds`` under Streamlit's AppTest, switched to the Replay page
+    opened by a deep link (``game``, ``deal``, ``trick``), after a run without exception."""
+    from streamlit.testing.v1 import AppTest
+
+    monkeypatch.setenv("BELOT_DATASET", str(ds))
+    at = AppTest.from_file(str(APP), default_timeout=timeout)
+    at.run()
+    at.query_params.update(query)
+    at.switch_page("views/replay.py").run()
+    assert not at.exception, [e.message for e in at.exception]
+    return at

@@ -76,6 +76,21 @@ def position(rng_choice, rng_int, variant: str, deck: list[str]):
     return hand, trick, seats, seat
 
 
+def seeded_positions(rng, per: int):
+    """The seeded sweep: for every variant, contract kind and single switch value,
+    ``per`` random positions as (variant, contract, switches, hand, trick, seats, seat)."""
+    for variant in sorted(PLAYERS):
+        settings = [{}] + [{name: value} for name, values in SWITCHES[variant].items()
+                           for value in values]
+        for contract in CONTRACTS[variant]:
+            for switches in settings:
+                for _ in range(per):
+                    deck = deck_of(variant)[:]
+                    rng.shuffle(deck)
+                    yield (variant, contract, switches,
+                           *position(rng.choice, rng.randint, variant, deck))
+
+
 @st.composite
 def positions(draw):
     variant = draw(st.sampled_from(sorted(PLAYERS)))

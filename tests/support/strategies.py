@@ -13,10 +13,11 @@ from decimal import Decimal
 
 from hypothesis import strategies as st
 
+from ingest.bgn.dates import UnreadableDate, canonical_date, is_canonical
 from ingest.bgn.lexer import ANNOTATIONS, FIGURES, collapse
 from replay.model.elements import Announce, Call, Claim, Combination, Exchange, Play
 from replay.model.record import Deal, Game, ScoreLine
-from replay.model.variants import TABLES, table_facts
+from replay.model.variants import TABLES, table_facts, variant_id
 
 CARDS = [r + s for s in "SHDC" for r in "789TJQKA"]
 SUIT_CALLS = ["S", "H", "D", "C", "NT", "AT"]
@@ -27,6 +28,21 @@ cards = st.sampled_from(CARDS)
 _line_chars = st.characters(blacklist_categories=("Cs",), blacklist_characters="\n\r")
 tag_values = st.text(_line_chars, max_size=20)
 tag_names = st.from_regex(r"[A-Za-z0-9_]{1,12}", fullmatch=True)
+
+
+def _kept_as_written(date: str) -> bool:
+    """Whether the reader keeps a ``Date`` value as it stands (a date in another form
+    it keeps in the canonical one: a game built so would not read back the same)."""
+    try:
+        return not date or is_canonical(date) or canonical_date(date) == date
+    except UnreadableDate:
+        return True
+
+
+date_values = st.one_of(
+    st.from_regex(r"([0-9]{4}|\?{4})\.(0[1-9]|1[0-2]|\?\?)\.(0[1-9]|1[0-9]|2[0-8]|\?\?)",
+                  fullmatch=True).filter(lambda d: not d.startswith("0000")),
+    tag_values.filter(_kept_as_written))
 comment_texts = st.text(_line_chars, min_size=1, max_size=24).map(collapse).filter(bool)
 calls = st.one_of(
     st.sampled_from(["pass", "take", "X", "XX", *SUIT_CALLS]),
@@ -126,13 +142,15 @@ def games(draw, tagged: bool | None = None) -> Game:
     has_tags = tagged if tagged is not None else draw(st.integers(0, 9)) > 0
     variant = None
     if has_tags:
-        variant = draw(st.sampled_from(VARIANTS) | tag_values)
+        # as the reader keeps them: a variant id in lower case, a date in the canonical
+        # form or one it cannot read
+        variant = draw(st.sampled_from(VARIANTS) | tag_values.filter(lambda v: variant_id(v) == v))
         game.tags["Variant"] = variant
         for name in draw(st.lists(tag_names | st.sampled_from(
                 ["Event", "Site", "Date", "Round", "Seat1", "Seat3", "Target", "Rules", "Result",
                  "GameId", "Source"]), max_size=4)):
             if name != "Variant":
-                game.tags[name] = draw(tag_values)
+                game.tags[name] = draw(date_values if name == "Date" else tag_values)
     game.comments = draw(st.lists(comment_texts, max_size=2))
     game.deals = [draw(deals(variant, i + 1)) for i in range(draw(st.integers(0, 3)))]
     n = table_facts(variant).players

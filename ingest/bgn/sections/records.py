@@ -20,7 +20,7 @@ from ingest.bgn.sections.states import S_DEAL, S_TAGS
 from replay.model.elements import NOPOS, Announce, Call, Combination, Exchange, Play, Pos
 from replay.model.lanes import CallLane, HandsLine, PlayLane
 from replay.model.record import Deal, Game, ScoreLine
-from replay.model.variants import TableFacts, table_facts
+from replay.model.variants import TABLES, TableFacts, table_facts, variant_id
 
 
 class DealState:
@@ -175,8 +175,16 @@ class GameState:
         self.sec = S_DEAL  # overwritten by the keyword that follows
 
     def set_variant(self) -> None:
-        """The ``Variant`` tag was read: the seats and sections its table has."""
-        self.facts = table_facts(self.game.tags.get("Variant"))
+        """The ``Variant`` tag was read: the seats and sections its table has.  An id
+        written in other letters (``YU4``) is kept as the id (``variant_id``)."""
+        tags = self.game.tags
+        variant = tags.get("Variant")
+        if variant is not None and variant not in TABLES:
+            named = variant_id(variant)
+            if named != variant:
+                tags["Variant"] = variant = named
+                self.verbatim = False  # the tag line is no longer the writer's own
+        self.facts = table_facts(variant)
         self.n = self.facts.players
         self.templates = templates(self.n)
 

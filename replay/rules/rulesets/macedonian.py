@@ -54,6 +54,7 @@ def mk4(switches: Mapping[str, str], target: int) -> Ruleset:
         breach_penalty=162,  # mk4-22, docs/bgn/replay.md §7
         auto_end=True,  # mk4-26, docs/bgn/replay.md §13
         claim_game=True,  # docs/bgn/report.md: claim game in yu4, yu3, ru3, mk4
+        declarations_shown=True,  # mk4-16: shown at the very start of the play
         switches=dict(switches),
     )
 

@@ -66,6 +66,7 @@ def yu4(switches: Mapping[str, str], target: int) -> Ruleset:
         breach_penalty=0,  # yu4-46: none described
         auto_end=False,
         claim_game=True,  # yu4-43 "na dosta"
+        declarations_shown=True,  # yu4-18: the best declarer and his partner show them
         switches=dict(switches),
     )
 
