@@ -22,12 +22,13 @@ from __future__ import annotations
 
 import io
 import os
+import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
 from ingest.bgn.boundaries import find_game_cut, last_game_cut
-from ingest.bgn.files import file_kind
+from ingest.bgn.files import STDIN, file_kind
 from ingest.bgn.inflate import READ_ERRORS
 from ingest.bgn.lexer import ReadFault, stop_line
 from replay.model.record import Game
@@ -74,21 +75,30 @@ class Chunk:
     number: int  # chunk number within the file, from 0
     last: bool  # the file's last chunk
     kind: str  # "bgn" or "jsonl"
+    encoding: str | None = None  # the file's encoding when not UTF-8 (``--encoding``)
+    #: the text may hold a byte that could not be decoded (False: it holds none)
+    undecoded: bool = True
 
 
-def open_input(path: str | os.PathLike):
-    """A text stream over a local file or an fsspec URL (``s3://…``), ``.gz`` decompressed."""
+def open_input(path: str | os.PathLike, encoding: str | None = None):
+    """A text stream over a local file, standard input (``-``) or an fsspec URL
+    (``s3://…``), ``.gz`` decompressed, decoded in ``encoding`` (UTF-8 by default)
+    as every reader decodes (:mod:`ingest.bgn.encoding`)."""
+    from ingest.bgn.encoding import DEFAULT_ENCODING, ERRORS
+    from ingest.bgn.lexer import CRLFText, binary_text, open_text
+
     text = str(path)
     if "://" in text and not text.startswith("file://"):
         import fsspec
 
-        return fsspec.open(text, mode="rt", compression="infer", encoding="utf-8-sig",
-                           errors="replace", newline="\n").open()
+        return fsspec.open(text, mode="rt", compression="infer",
+                           encoding=encoding or DEFAULT_ENCODING, errors=ERRORS,
+                           newline="\n").open()
+    if text == STDIN:
+        return CRLFText(binary_text(sys.stdin.buffer, encoding))
     if text.startswith("file://"):
         text = text[len("file://"):]
-    from ingest.bgn.lexer import open_text
-
-    return open_text(text)
+    return open_text(text, encoding)
 
 
 def input_chars(paths: Iterable[str | os.PathLike]) -> int | None:
@@ -136,12 +146,21 @@ def unit_chars(total: int | None, workers: int, floor: int,
 
 
 def iter_chunks(path: str | os.PathLike, source: str | None = None,
-                target_chars: int = 4 << 20) -> Iterator[Chunk]:
-    """Chunks of whole games of ``path``, in order, each about ``target_chars`` long."""
+                target_chars: int = 4 << 20, encoding: str | None = None) -> Iterator[Chunk]:
+    """Chunks of whole games of ``path`` (``-``: standard input), in order, each about
+    ``target_chars`` long, its bytes decoded in ``encoding`` (UTF-8 by default)."""
+    from ingest.bgn.encoding import undecoded_count
+
     source = source if source is not None else str(path)
-    kind = str(file_kind(path))  # by suffix (local files also by content)
-    with open_input(path) as fh:
-        yield from split_stream(fh, source, target_chars, kind)
+    kind = str(file_kind(path, encoding))  # by suffix (local files also by content)
+    count = undecoded_count()
+    with open_input(path, encoding) as fh:
+        for chunk in split_stream(fh, source, target_chars, kind):
+            chunk.encoding = encoding
+            # the decoder met no undecodable byte so far: the chunk holds none, and
+            # its reader need not search it
+            chunk.undecoded = undecoded_count() != count
+            yield chunk
 
 
 def split_stream(fh, source: str, target_chars: int, kind: str = "bgn") -> Iterator[Chunk]:
@@ -228,6 +247,10 @@ class ChunkText(Protocol):
     kind: str
     text: str
     source: str
+    #: the encoding the text was decoded from (None: UTF-8), named by a P104 message
+    encoding: str | None
+    #: the text may hold a byte that could not be decoded (False: it holds none)
+    undecoded: bool
 
 
 def read_chunk_games(task: ChunkText) -> Iterator[Game]:
@@ -235,7 +258,8 @@ def read_chunk_games(task: ChunkText) -> Iterator[Game]:
     if task.kind == "jsonl":
         from ingest.bgn import jsonform
 
-        return jsonform.read_jsonl(io.StringIO(task.text, newline="\n"))
+        return jsonform.read_jsonl(io.StringIO(task.text, newline="\n"), task.encoding)
     from ingest.bgn.reader import read_games
 
-    return read_games(io.StringIO(task.text, newline="\n"), filename=task.source)
+    return read_games(io.StringIO(task.text, newline="\n"), filename=task.source,
+                      encoding=task.encoding, undecoded=task.undecoded)

@@ -41,7 +41,8 @@ from pathlib import Path
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from ingest.bgn.files import Skipped, is_record_file, record_files
+from ingest.bgn.encoding import escape_undecoded
+from ingest.bgn.files import STDIN, Skipped, is_record_file, record_files
 from ingest.chunks import (
     MAX_UNIT_CHARS,
     Chunk,
@@ -111,6 +112,10 @@ class UnitTask:
     known_files: tuple[str, ...]
     #: also solve every deal double-dummy (``belot ingest --analyze``)
     analyze: bool = False
+    #: the encoding the text was decoded from (None: UTF-8; ``--encoding``)
+    encoding: str | None = None
+    #: the text may hold a byte that could not be decoded (False: it holds none)
+    undecoded: bool = True
 
 
 @dataclass(slots=True)
@@ -129,6 +134,8 @@ class UnitResult:
     #: deals analysed double-dummy (``analyze``), and the games whose analysis failed
     analysed: int = 0
     analysis_failures: list[str] = field(default_factory=list)
+    #: ``FILE:LINE:COL: P104 …`` for each new reject whose text could not be decoded
+    undecodable: list[str] = field(default_factory=list)
 
 
 #: per-process cache of the known-id snapshot: key -> set
@@ -174,16 +181,22 @@ def _process_unit(task: UnitTask) -> UnitResult:
     seen: set[str] = set()
     records = skipped = analysed = 0
     failures: list[str] = []
+    undecodable: list[str] = []
     for game in read_chunk_games(task):
         records += 1
         if game.errors:
             e = game.errors[0]
-            rid = raw_id(game.source_text)
+            # a text that could not be decoded is kept with its bytes written \xE9
+            raw = escape_undecoded(game.source_text)
+            rid = raw_id(raw)
             if rid in known or rid in seen:
                 skipped += 1
                 continue
             seen.add(rid)
-            sink.add_reject(game, e.code, e.line, e.col, e.message)
+            sink.add_reject(game, e.code, e.line, e.col, e.message, raw=raw)
+            if e.code == "P104":
+                undecodable.append(f"{task.source}:{e.line + task.first_line - 1}:{e.col}: "
+                                   f"P104 {e.message}")
             continue
         try:
             gid, canonical = read_identity(game)  # a canonical source text is hashed as read
@@ -212,7 +225,7 @@ def _process_unit(task: UnitTask) -> UnitResult:
         sink.add_reject(game, code, line, col, message, raw=raw)
     files = stage_parts(task.root, task.batch, task.unit, sink)
     return UnitResult(task.unit, files, sink.ids, records, skipped,
-                      time.perf_counter() - t0, worker_name(), analysed, failures)
+                      time.perf_counter() - t0, worker_name(), analysed, failures, undecodable)
 
 
 def _analyse_rows(sink: RowSink, game: Game, report: GameReport, gid: str, failures: list[str],
@@ -349,6 +362,8 @@ class IngestSummary(RunSummary):
     analyze: bool = False
     analysed: int = 0
     analysis_failures: list[str] = field(default_factory=list)
+    #: games kept as rejects because their text could not be decoded (P104), by place
+    undecodable: list[str] = field(default_factory=list)
     #: files that could not be read to their end ("PATH: cannot read ... (why)": not gzip, cut short,
     #: corrupt data); the games read before the fault are in, the file is not marked
     #: as ingested, so a re-run reads it again
@@ -382,8 +397,9 @@ def expand_inputs(paths: Iterable[str], skipped: list[Skipped] | None = None) ->
 
 
 def _fingerprint(path: str) -> tuple[str, int, int] | None:
-    """(resolved path, size, mtime_ns) of a local file; None for URLs."""
-    if "://" in path:
+    """(resolved path, size, mtime_ns) of a local file; None for URLs and standard
+    input (``-``): read each time, their games deduplicated by id."""
+    if "://" in path or path == STDIN:
         return None
     st = os.stat(path)
     return str(Path(path).resolve()), st.st_size, st.st_mtime_ns
@@ -424,10 +440,11 @@ class Driver:
     def __init__(self, ds: Dataset, executor: cf.Executor, max_in_flight: int,
                  chunk_chars: int = MAX_UNIT_CHARS, recheck: bool = False,
                  progress: Progress | None = None, batch: str | None = None,
-                 on_commit: Callable[[dict], None] | None = None, analyze: bool = False
-                 ) -> None:
+                 on_commit: Callable[[dict], None] | None = None, analyze: bool = False,
+                 encoding: str | None = None) -> None:
         self.ds = ds
         self.analyze = analyze
+        self.encoding = encoding
         self.executor = executor
         self.max_in_flight = max(1, max_in_flight)
         self.chunk_chars = chunk_chars
@@ -448,6 +465,8 @@ class Driver:
             self.known = _KNOWN[self.known_key] = ds.known_ids(st)
         self.new_ids: set[str] = set()
         self.actual_before: dict[str, int] = {}
+        #: files with a game whose text could not be decoded (P104)
+        self.undecodable_files: set[str] = set()
         self.summary = IngestSummary(dataset=str(ds.root), batch=self.batch, analyze=analyze)
         #: characters of text committed so far
         self.chars_done = 0
@@ -463,12 +482,13 @@ class Driver:
                 self.summary.files_unchanged += 1
                 continue
             chunk: Chunk
-            chunks = iter_chunks(path, source=path, target_chars=self.chunk_chars)
+            chunks = iter_chunks(path, source=path, target_chars=self.chunk_chars,
+                                 encoding=self.encoding)
             for chunk in until_fault(chunks, partial(self._unreadable, path)):
                 task = UnitTask(self.root, self.batch, unit, chunk.source, chunk.kind,
                                 chunk.text, chunk.first_line, chunk.index_offset,
                                 self.ingested_at_ms, self.known_key, self.known_files,
-                                self.analyze)
+                                self.analyze, self.encoding, chunk.undecoded)
                 yield task, _Pending(unit, chunk.source, chunk.index_offset, chunk.last, fp,
                                      len(chunk.text))
                 unit += 1
@@ -540,7 +560,11 @@ class Driver:
             if self.on_commit is not None:
                 self.on_commit(rec)
         self.new_ids.update(i for i, _ in r.ids)
-        if p.last and p.fingerprint is not None:
+        if r.undecodable:
+            self.undecodable_files.add(p.source)
+        # a file with text it could not decode is not marked as read: ingested again
+        # with --encoding, it is read again (its good games are skipped by id)
+        if p.last and p.fingerprint is not None and p.source not in self.undecodable_files:
             self.ds.commit_file_done(p.fingerprint[0], p.fingerprint[1], p.fingerprint[2],
                                      p.source)
         s.units += 1
@@ -552,6 +576,7 @@ class Driver:
         s.skipped += r.skipped + len(dups)
         s.analysed += r.analysed
         s.analysis_failures += r.analysis_failures
+        s.undecodable += r.undecodable
         s.bytes_written += sum(f["bytes"] for f in files)
         s.worker_seconds += r.seconds
         s.tick()
@@ -626,8 +651,8 @@ def ingest_paths(paths: Iterable[str], into: str | os.PathLike, *, workers: int 
                  scheduler: str | None = None, executor: cf.Executor | None = None,
                  max_in_flight: int | None = None, chunk_chars: int | None = None,
                  recheck: bool = False, progress: Progress | bool | None = None,
-                 on_commit: Callable[[dict], None] | None = None, analyze: bool = False
-                 ) -> IngestSummary:
+                 on_commit: Callable[[dict], None] | None = None, analyze: bool = False,
+                 encoding: str | None = None) -> IngestSummary:
     """Ingest files, folders and globs into the dataset at ``into``; returns the summary.
 
     ``workers``: processes (default: every core; 0 = in this process).
@@ -641,6 +666,7 @@ def ingest_paths(paths: Iterable[str], into: str | os.PathLike, *, workers: int 
     stderr is a terminal.
     ``analyze``: also solve every new game's deals double-dummy (``card_analysis``,
     ``deal_analysis``, ``game_analysis``), committed with the game's other rows.
+    ``encoding``: the files' encoding (a Python codec name; default UTF-8).
     With ``analyze`` the default unit is smaller (at most :data:`ANALYZE_CHUNK_CHARS`):
     solving, not reading, is then the work.
     """
@@ -653,7 +679,7 @@ def ingest_paths(paths: Iterable[str], into: str | os.PathLike, *, workers: int 
         # The driver loads the known-id snapshot (into _KNOWN) before any worker
         # process is forked, so local workers inherit it instead of reading it again.
         driver = Driver(ds, InlineExecutor(), 1, MAX_UNIT_CHARS, recheck, progress,
-                        on_commit=on_commit, analyze=analyze)
+                        on_commit=on_commit, analyze=analyze, encoding=encoding)
         close: Callable[[], None] = lambda: None  # noqa: E731
         if executor is not None:
             driver.executor = executor

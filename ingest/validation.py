@@ -25,15 +25,16 @@ def expand_paths(paths: Iterable[str], skipped: list[Skipped] | None = None) -> 
 
 
 def validate_file(path: Path | str, display: str | None = None,
-                  ids: bool = True) -> Iterator[GameReport]:
-    """One report per game of the file, streaming.
+                  ids: bool = True, encoding: str | None = None) -> Iterator[GameReport]:
+    """One report per game of the file (``-``: standard input), streaming, its bytes
+    decoded in ``encoding`` (UTF-8 by default).
 
     ``ids=False`` leaves ``game_id`` out (None): the text report of ``belot
     validate`` never prints it.  The JSON report asks for it; a game whose source
     text is its canonical text is hashed as read, any other is written again.
     """
     name = display if display is not None else str(path)
-    for game in read_records(path):
+    for game in read_records(path, encoding):
         yield validate_game(game, name, ids)
 
 

@@ -52,6 +52,7 @@ COMPILED_FOLDERS = ("ingest/bgn", "replay/model", "replay/rules", "replay/engine
 #: file or per ruleset, compiling them would lengthen the build and gain nothing
 INTERPRETED = (
     "ingest/bgn/files.py",  # which reader a file needs: once per file
+    "ingest/bgn/encoding.py",  # text that could not be decoded: only then
     "ingest/bgn/jsonform.py",  # JSON Lines records: the json module does the reading
     "ingest/bgn/inflate.py",  # a gzip file's bytes: a call per block, zlib does the work
     "replay/model/pickling.py",  # registers the records with copyreg, at import

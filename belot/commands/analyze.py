@@ -7,6 +7,7 @@ import json
 import sys
 import time
 
+from belot.commands.encoding import add_encoding
 from belot.options import add_jobs, add_quiet, jobs, pipeline_workers
 
 DESCRIPTION = """\
@@ -84,8 +85,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                        description=DESCRIPTION, epilog=EPILOG,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("paths", nargs="*", metavar="PATH",
-                   help="files, folders or globs (.bgn, .bgn.gz, .jsonl, .jsonl.gz); "
-                        "none with --into")
+                   help="files, folders or globs (.bgn, .bgn.gz, .jsonl, .jsonl.gz), '-' for "
+                        "BGN on stdin; none with --into")
     p.add_argument("--into", metavar="DATASET",
                    help="analyse the games of this dataset not analysed yet and add the "
                         "results to it (tables card_analysis, deal_analysis, game_analysis)")
@@ -105,6 +106,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=int, default=0, metavar="S",
                    help="--single-dummy: the seed of the layouts (default 0)")
     add_quiet(p)
+    add_encoding(p)
     p.set_defaults(func=run)
 
 
@@ -148,7 +150,7 @@ def run(args: argparse.Namespace) -> int:
         progress.begin("analyze", input_chars(files), "B")
         for result in analyse_paths(files, workers=workers, scheduler=args.scheduler,
                                     chunk_chars=chunk_chars(args), unreadable=unreadable,
-                                    single_dummy=single_dummy(args)):
+                                    single_dummy=single_dummy(args), encoding=args.encoding):
             games += result.games
             deals += len(result.deals)
             chars += result.chars

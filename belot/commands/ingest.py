@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 
+from belot.commands.encoding import add_encoding
 from belot.options import add_jobs, add_quiet, jobs, pipeline_workers
 
 DESCRIPTION = """\
@@ -48,7 +49,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                        description=DESCRIPTION, epilog=EPILOG,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("paths", nargs="+", metavar="PATH",
-                   help="files, folders or globs (.bgn, .bgn.gz, .jsonl, .jsonl.gz)")
+                   help="files, folders or globs (.bgn, .bgn.gz, .jsonl, .jsonl.gz); '-' "
+                        "for BGN on stdin")
     p.add_argument("--into", required=True, metavar="DATASET",
                    help="dataset folder (created if missing)")
     add_jobs(p, old_workers=True)
@@ -68,6 +70,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "card lost; tables card_analysis, deal_analysis, game_analysis)")
     add_quiet(p)
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    add_encoding(p)
     p.set_defaults(func=run)
 
 
@@ -91,7 +94,8 @@ def run(args: argparse.Namespace) -> int:
         s = ingest_paths(files, args.into, workers=workers, scheduler=args.scheduler,
                          chunk_chars=(None if args.chunk_mb is None
                                       else max(1, int(args.chunk_mb * (1 << 20)))),
-                         recheck=args.recheck, progress=progress, analyze=args.analyze)
+                         recheck=args.recheck, progress=progress, analyze=args.analyze,
+                         encoding=args.encoding)
     except (FileNotFoundError, DatasetError, ImportError) as exc:
         return job_failed(exc, "ingest", args.scheduler, (FileNotFoundError, DatasetError))
     if args.json:
@@ -107,6 +111,9 @@ def run(args: argparse.Namespace) -> int:
     for line in s.analysis_failures:
         print(f"belot ingest: ingested but not analysed: {line} (belot analyze --into "
               f"{args.into} tries again)", file=sys.stderr)
+    for line in s.undecodable:
+        print(f"belot ingest: {line}; kept in rejects, ingest the file again with "
+              "--encoding NAME", file=sys.stderr)
     for line in s.unreadable:
         print(f"belot ingest: {line}; the games before the fault are in, and a re-run "
               "reads the file again", file=sys.stderr)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from belot.commands.encoding import add_encoding
 from belot.options import add_jobs, jobs
 
 DESCRIPTION = """\
@@ -51,6 +52,8 @@ examples:
   belot validate --json club.bgn | jq .    the JSON report of docs/bgn/report.md, one game per line
   belot validate --summary data/           counts per code only
   belot validate -j 1 big.bgn              one process (default: every core)
+  zcat old.bgn.gz | belot validate -       standard input
+  belot validate --encoding cp1251 old/    files written in Windows Cyrillic
 """
 
 
@@ -58,7 +61,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("validate", help="check records against their variant's rules",
                        description=DESCRIPTION, epilog=EPILOG,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("paths", nargs="+", metavar="PATH", help="files, folders or globs")
+    p.add_argument("paths", nargs="+", metavar="PATH",
+                   help="files, folders or globs; '-' for BGN on stdin")
     p.add_argument("--json", action="store_true",
                    help="print the validation report (docs/bgn/report.md), one JSON object per game")
     p.add_argument("--summary", action="store_true", help="print only the counts per code")
@@ -66,6 +70,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="a line for every finding, also those that follow from an earlier "
                         "one (by default one line counts them)")
     add_jobs(p, note=". The output is the same, in input order, whatever N")
+    add_encoding(p)
     p.set_defaults(func=run)
 
 
@@ -82,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
     mode = ("json" if args.json else "summary" if args.summary
             else "all" if args.all_findings else "text")
     workers = jobs(args, "validate") or default_workers()
-    tally = validate_paths(files, sys.stdout, mode, workers)
+    tally = validate_paths(files, sys.stdout, mode, workers, encoding=args.encoding)
     for problem in tally.unreadable:
         say("validate", problem)
     if files and not tally.checked and not tally.unreadable:

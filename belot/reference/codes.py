@@ -114,6 +114,19 @@ CODES: tuple[Code, ...] = (
          "`claim rest`. The rest of the game is skipped.", (),
          _yu4("bids pass H\n" + _HANDS),
          "example.bgn:5:1: P103 'hands' cannot stand after 'bids' (game 1, deal 1)"),
+    Code("P104", "text that is not UTF-8",
+         "A byte that is not UTF-8 (or not of the encoding `--encoding` names): the file "
+         "was written in another encoding, most often latin-1 (cp1252), cp1250 or cp1251. "
+         "The finding is placed at the first such byte of the game, says the encoding the "
+         "text looks like when that is clear, and the rest of the game is skipped; the "
+         "other games of the file are read. Read the file again with `--encoding NAME`; "
+         "`fmt --in-place` and `convert -o` write nothing for such a file, and nothing is "
+         "ever replaced by U+FFFD (docs/troubleshooting.md). The record below shows the "
+         "byte 0xE9 (é in latin-1) as `\\xE9`.", (),
+         '[Variant "yu4"]\n[Seat1 "Ren\udce9e"]\n\ndeal 1 dealer 4\n' + _PRE_BID
+         + "bids pass pass pass pass\nresult *\n",
+         "example.bgn:2:12: P104 byte 0xE9 is not UTF-8 text; it looks like cp1252 (latin-1, "
+         "Western European): read the file with --encoding cp1252 (game 1)"),
     Code("D201", "a card twice, a card missing, or a card outside the deck",
          "The layout of the deal (`hands`, `turn`, `talon`) names a card twice, leaves "
          "one out of the deck, or names a card the variant's deck does not have (a 7 or "

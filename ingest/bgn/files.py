@@ -24,12 +24,15 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO
 
-from ingest.bgn.lexer import open_text
+from ingest.bgn.lexer import binary_text, open_text
 from replay.model.record import Game
 
 __all__ = ["FileKind", "file_kind", "is_record_file", "record_files", "read_records",
            "RECORD_SUFFIXES", "RECORD_NAMES", "DATASET_MARK", "Skipped", "no_record_file",
-           "stdout_text", "atomic_writer", "format_error"]
+           "stdout_text", "atomic_writer", "format_error", "STDIN", "not_a_file"]
+
+#: the name that stands for standard input wherever a file of records is read
+STDIN = "-"
 
 
 class FileKind(StrEnum):
@@ -58,15 +61,17 @@ def _suffix_kind(name: str) -> FileKind | None:
     return None
 
 
-def file_kind(path: str | os.PathLike[str]) -> FileKind:
+def file_kind(path: str | os.PathLike[str], encoding: str | None = None) -> FileKind:
     """BGN or JSON Lines: by the name's suffix, else by the first non-blank character
     of the (decompressed) content; a file that cannot be read is BGN (its reader
-    reports the error)."""
+    reports the error), and so is standard input (``-``), read once."""
     kind = _suffix_kind(str(path))
     if kind is not None:
         return kind
+    if str(path) == STDIN:
+        return FileKind.BGN
     try:
-        with open_text(path) as fh:  # gzip by magic, BOM dropped: as the readers open it
+        with open_text(path, encoding) as fh:  # gzip by magic, BOM dropped: as the readers open it
             head = fh.read(4096)
     except (OSError, EOFError):  # unreadable or a truncated gzip: its reader reports it
         return FileKind.BGN
@@ -96,7 +101,8 @@ A_DATASET = "a dataset folder, not records (belot stats and belot dashboard read
 
 def record_files(paths: Iterable[str], skipped: list[Skipped] | None = None) -> Iterator[Path]:
     """Files, folders (searched recursively for record files) and globs, in sorted
-    order; a name that matches nothing is a FileNotFoundError.
+    order, and ``-`` (standard input) as itself; a name that matches nothing is a
+    FileNotFoundError.
 
     A folder search takes the files named as records (:data:`RECORD_SUFFIXES`) and
     passes over the others, and over a dataset folder as a whole; each is added to
@@ -106,6 +112,9 @@ def record_files(paths: Iterable[str], skipped: list[Skipped] | None = None) -> 
     import glob
 
     for raw in paths:
+        if raw == STDIN:
+            yield Path(STDIN)
+            continue
         matches = sorted(glob.glob(raw, recursive=True)) if glob.has_magic(raw) else [raw]
         if not matches:
             raise FileNotFoundError(f"no file matches {raw!r}")
@@ -139,33 +148,47 @@ def no_record_file(paths: Iterable[str]) -> str:
     return f"no record file in {' '.join(paths)} ({RECORD_NAMES})"
 
 
-def read_records(path: str | os.PathLike[str]) -> Iterator[Game]:
-    """The games of a file of either kind (see :func:`file_kind`); ``-`` is stdin,
-    read as BGN.  A missing file is a FileNotFoundError."""
+def read_records(path: str | os.PathLike[str], encoding: str | None = None) -> Iterator[Game]:
+    """The games of a file of either kind (see :func:`file_kind`), its bytes decoded in
+    ``encoding`` (UTF-8 by default); ``-`` is stdin, read as BGN.  A missing file is
+    a FileNotFoundError, a folder an IsADirectoryError."""
     from ingest.bgn.jsonform import read_jsonl
     from ingest.bgn.reader import read_games
 
-    if str(path) == "-":
-        stream = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8-sig", errors="replace",
-                                  newline="\n")
-        return read_games(stream)
-    if not os.path.exists(path):
-        raise FileNotFoundError(f"no such file: {path}")
-    if file_kind(path) is FileKind.JSONL:
-        return read_jsonl(Path(path))
-    return read_games(Path(path))
+    if str(path) == STDIN:
+        return read_games(binary_text(sys.stdin.buffer, encoding), encoding=encoding)
+    problem = not_a_file(path)
+    if problem is not None:
+        raise (IsADirectoryError if os.path.isdir(path) else FileNotFoundError)(problem)
+    if file_kind(path, encoding) is FileKind.JSONL:
+        return read_jsonl(Path(path), encoding)
+    return read_games(Path(path), encoding=encoding)
+
+
+def not_a_file(path: str | os.PathLike[str]) -> str | None:
+    """What is wrong with ``path`` where a file of records is expected, or None: it does
+    not exist, or it is a folder (say so, and how to give its files)."""
+    if os.path.isdir(path):
+        return (f"{path} is a folder, not a file (give its files: "
+                f"{os.path.join(path, '*.bgn')})")
+    if not os.path.isfile(path):
+        return f"no such file: {path}"
+    return None
 
 
 @contextmanager
 def stdout_text() -> Iterator[IO[str]]:
     """stdout as UTF-8 text with LF line ends, whatever the locale (flushed and
-    detached at the end, so sys.stdout stays open)."""
+    detached at the end, so sys.stdout stays open); a byte the input could not decode
+    (:mod:`ingest.bgn.encoding`) is written back as it was."""
     sys.stdout.flush()
     buffer = getattr(sys.stdout, "buffer", None)
     if buffer is None:
         yield sys.stdout
         return
-    out = io.TextIOWrapper(buffer, encoding="utf-8", newline="\n")
+    # a record that could not be decoded is written through as it was read (``fmt``
+    # writes such a game verbatim): its undecodable bytes go out as they came in
+    out = io.TextIOWrapper(buffer, encoding="utf-8", errors="surrogateescape", newline="\n")
     try:
         yield out
     finally:

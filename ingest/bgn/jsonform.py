@@ -15,6 +15,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from ingest.bgn.dates import settle_date
+from ingest.bgn.encoding import codec_title, first_undecoded, undecoded_message
 from ingest.bgn.lexer import (
     ANNOTATIONS,
     CARD,
@@ -412,14 +413,15 @@ def game_from_json(obj: Any) -> Game:
     return game
 
 
-def read_jsonl(source: Source) -> Iterator[Game]:
+def read_jsonl(source: Source, encoding: str | None = None) -> Iterator[Game]:
     """Games from JSON Lines: a path (``.jsonl``, ``.jsonl.gz``; a ``str`` is a path), a
-    stream or an iterable of lines.
+    stream or an iterable of lines; bytes decoded in ``encoding`` (UTF-8 by default).
 
     A blank line is skipped; a line that is not a game gives a game whose only
-    error is a ``P101`` (or ``P103``) at that line with ``col`` None.
+    error is a ``P101`` (or ``P103``) at that line with ``col`` None, and a line
+    with a byte that could not be decoded one whose error is ``P104`` at that byte.
     """
-    fh, lines = iter_lines(source)
+    fh, lines = iter_lines(source, encoding)
     index = 0
     try:
         for ln, raw in enumerate(lines, 1):
@@ -427,8 +429,13 @@ def read_jsonl(source: Source) -> Iterator[Game]:
             if not line:
                 continue
             index += 1
+            bad = first_undecoded(raw)
             try:
-                game = game_from_json(json.loads(line, parse_float=Decimal))
+                if bad:
+                    game = Game(errors=[ParseError("P104", ln, bad, undecoded_message(
+                        raw, bad, codec_title(encoding)))])
+                else:
+                    game = game_from_json(json.loads(line, parse_float=Decimal))
             except JsonFormError as e:
                 game = Game(errors=[ParseError(e.code, ln, None, str(e))])
             except (ValueError, RecursionError) as e:

@@ -39,6 +39,13 @@ from collections.abc import Iterable, Iterator
 from decimal import Decimal
 from typing import IO, Any, Final
 
+from ingest.bgn.encoding import (
+    DEFAULT_ENCODING,
+    ERRORS,
+    mark_lines,
+    undecoded_count,
+    undecoded_lines,
+)
 from ingest.bgn.inflate import READ_ERRORS, Inflated
 from replay.model.lanes import own_abc_caches
 
@@ -335,48 +342,71 @@ def text_lines(text: str) -> IO[str]:
     return io.StringIO(text, newline="\n")
 
 
-def open_text(path: str | os.PathLike[str]) -> io.TextIOBase:
-    """Open a ``.bgn`` / ``.bgn.gz`` (by suffix or gzip magic) as UTF-8 text.
+def open_text(path: str | os.PathLike[str], encoding: str | None = None) -> io.TextIOBase:
+    """Open a ``.bgn`` / ``.bgn.gz`` (by suffix or gzip magic) as text: UTF-8 unless
+    ``encoding`` names another codec.
 
     A leading BOM is dropped and CRLF becomes LF (so a CR is never counted in
-    a column); lines end only at LF.  Bytes that are not UTF-8 read as U+FFFD.
+    a column); lines end only at LF.  A byte that cannot be decoded is kept as
+    a lone surrogate (:mod:`ingest.bgn.encoding`): the reader reports it (P104).
     """
+    codec = encoding or DEFAULT_ENCODING
     if is_gzip_path(path):
         raw = Inflated(path)
-        inner: IO[str] = io.TextIOWrapper(io.BufferedReader(raw), encoding="utf-8-sig",
-                                          errors="replace", newline="\n")
+        inner: IO[str] = io.TextIOWrapper(io.BufferedReader(raw), encoding=codec,
+                                          errors=ERRORS, newline="\n")
         return CRLFText(inner, raw)
-    inner = open(path, encoding="utf-8-sig", errors="replace", newline="\n")  # noqa: SIM115
+    inner = open(path, encoding=codec, errors=ERRORS, newline="\n")  # noqa: SIM115
     return CRLFText(inner)
 
 
-def iter_lines(source: Source) -> tuple[io.TextIOBase | None, Iterable[str]]:
+def binary_text(stream: io.RawIOBase | io.BufferedIOBase | IO[bytes],
+                encoding: str | None = None) -> IO[str]:
+    """A binary stream (standard input's buffer, a ``BytesIO``) as text, decoded as
+    :func:`open_text` decodes a file."""
+    # typeshed's buffer protocol also asks for ``name``, which BytesIO lacks;
+    # TextIOWrapper reads any binary stream
+    return io.TextIOWrapper(stream,  # type: ignore[type-var]
+                            encoding=encoding or DEFAULT_ENCODING, errors=ERRORS, newline="\n")
+
+
+def iter_lines(source: Source, encoding: str | None = None
+               ) -> tuple[io.TextIOBase | None, Iterable[str]]:
     """Resolve a source into (stream to close or None, iterable of text lines).
 
     ``source`` is a path (``str`` or ``Path``: a missing file raises
     FileNotFoundError), ``bytes``, a binary stream or a text stream (any
-    iterable of lines).  BGN *text* goes through :func:`text_lines` instead.
+    iterable of lines); bytes are decoded in ``encoding`` (UTF-8 by default).
+    BGN *text* goes through :func:`text_lines` instead.
     """
     if isinstance(source, os.PathLike | str):
-        fh = open_text(source)
+        fh = open_text(source, encoding)
         return fh, fh
     if isinstance(source, bytes | bytearray):
-        return None, io.StringIO(bytes(source).decode("utf-8-sig", "replace"), newline="\n")
+        text = bytes(source).decode(encoding or DEFAULT_ENCODING, ERRORS)
+        return None, io.StringIO(text, newline="\n")
     if isinstance(source, io.RawIOBase | io.BufferedIOBase):
-        # typeshed's buffer protocol also asks for ``name``, which BytesIO lacks;
-        # TextIOWrapper reads any binary stream
-        text = io.TextIOWrapper(source,  # type: ignore[type-var]
-                                encoding="utf-8-sig", errors="replace", newline="\n")
-        return None, text
+        return None, binary_text(source, encoding)
     return None, source
 
 
 CHUNK_CHARS = 1 << 20
 
 
-def line_blocks(source: Source) -> Iterator[list[str]]:
-    """The source's lines (without their LF) in lists, read in blocks of about 1 MB."""
-    fh, obj = iter_lines(source)
+def line_blocks(source: Source, encoding: str | None = None,
+                undecoded: bool | None = None) -> Iterator[list[str]]:
+    """The source's lines (without their LF) in lists, read in blocks of about 1 MB.
+
+    A list that holds a byte that could not be decoded is an
+    :class:`ingest.bgn.encoding.Undecoded` that says where (``encoding``, the one
+    the bytes were decoded in, names it; UTF-8 by default).  Text decoded here is
+    searched for such bytes only once the decoder met one (the count of
+    :func:`ingest.bgn.encoding.undecoded_count` moved); text decoded before (a text
+    stream, an iterable of lines) is searched unless ``undecoded`` is False: the
+    caller knows it holds none."""
+    count = undecoded_count()
+    fh, obj = iter_lines(source, encoding)
+    search = undecoded is not False if obj is source else bool(undecoded)
     try:
         read = getattr(obj, "read", None)
         if read is not None:
@@ -391,7 +421,7 @@ def line_blocks(source: Source) -> Iterator[list[str]]:
                     # passed on only when it begins a tag line: the game before it
                     # is then whole, and the one it begins is never finished
                     if rest[:1] == "[":
-                        yield [rest]
+                        yield undecoded_lines(rest, [rest], encoding) if search else [rest]
                     raise ReadFault(exc, stop_line(done, rest)) from exc
                 if not block:
                     break
@@ -399,12 +429,15 @@ def line_blocks(source: Source) -> Iterator[list[str]]:
                     first = False
                     if block[0] == "\ufeff":
                         block = block[1:]
-                lines = (rest + block).split("\n") if rest else block.split("\n")
+                text = rest + block if rest else block
+                lines = text.split("\n")
                 rest = lines.pop()
                 done += len(lines)
-                yield lines
+                # sticky: a decoder may hand out the characters of a bad byte a read later
+                search = search or undecoded_count() != count
+                yield undecoded_lines(text, lines, encoding) if search else lines
             if rest:
-                yield [rest]
+                yield undecoded_lines(rest, [rest], encoding) if search else [rest]
         else:
             batch: list[str] = []
             first = True
@@ -415,10 +448,10 @@ def line_blocks(source: Source) -> Iterator[list[str]]:
                         line = line[1:]
                 batch.append(line)
                 if len(batch) >= 4096:
-                    yield batch
+                    yield mark_lines(batch, encoding) if search else batch
                     batch = []
             if batch:
-                yield batch
+                yield mark_lines(batch, encoding) if search else batch
     finally:
         if fh is not None:
             fh.close()

@@ -33,6 +33,7 @@ from typing import Final
 
 from ingest.bgn.boundaries import scan_headers
 from ingest.bgn.dates import settle_date
+from ingest.bgn.encoding import escape_undecoded, undecoded_message, undecoded_places
 from ingest.bgn.errors import NewGame, Stop, p101
 from ingest.bgn.lexer import (
     CACHE,
@@ -67,6 +68,9 @@ from ingest.bgn.tags import read_tag_line
 from replay.model.elements import NOPOS, Call, Play, Pos
 from replay.model.lanes import CallLane
 from replay.model.record import Game, ParseError
+
+#: a line with a byte that could not be decoded: (line, column, the line, the encoding)
+Undecodable = tuple[int, int, str, str]
 
 __all__ = ["read_games", "parse_games", "scan_headers", "parse_game", "MAX_SOURCE_CHARS"]
 
@@ -175,6 +179,33 @@ class _GameReader(GameState):
         else:
             self.skip_res = 0
 
+    def undecodable(self, place: Undecodable) -> None:
+        """A byte of the game's text could not be decoded: the game's parse error is
+        P104 at that byte (docs/codes.md), unless it was already skipped from an
+        earlier line.  An error raised on the byte's line gives way: the undecodable
+        byte is where reading went wrong.  Tag values read from
+        the line keep the byte written ``\\xE9`` (never a surrogate, never U+FFFD)."""
+        line, col, text, encoding = place
+        game = self.game
+        error = ParseError("P104", line, col, undecoded_message(text, col, encoding),
+                           len(game.deals) or None)
+        if game.errors:
+            if game.errors[0].line < line:
+                return
+            game.errors[0] = error
+        else:
+            movetext = self.has_movetext()
+            sec = self.sec
+            game.errors.append(error)
+            # skipping goes on as after a token of this line: a tag line keeps the game's
+            # tags together, a line of movetext (or ``result``) ends it at the next game
+            self.skip_mt = movetext
+            self.skip_res = 2 if sec == S_DONE else 1 if sec == S_RESULT else 0
+        for key, value in game.tags.items():
+            if not value.isascii():
+                game.tags[key] = escape_undecoded(value)
+        self.after = [escape_undecoded(t) for t in self.after]
+
     def finish(self) -> Game:
         """Close the game at the end of its text; returns the record."""
         game = self.game
@@ -219,22 +250,26 @@ class _GameReader(GameState):
 _FAST_FAIL: Final[Descriptor] = (KW, "", None)  # a failing fast line is movetext
 
 
-def read_games(source: Source, filename: str | None = None,
-               ) -> Iterator[Game]:
+def read_games(source: Source, filename: str | None = None, encoding: str | None = None,
+               undecoded: bool | None = None) -> Iterator[Game]:
     """Read every game of a file or stream, one at a time (``parse_games`` reads text).
 
     ``source`` is a path (``str`` or ``Path``; ``.gz`` by suffix or gzip magic;
     a missing file raises FileNotFoundError at once), a text or binary stream,
-    or an iterable of lines.  ``filename`` is not needed for reading; it is
-    accepted so callers can pass it along.  A damaged ``.gz`` (cut short,
-    corrupt, not gzip) yields the whole games before the fault, then raises
-    :class:`ingest.bgn.lexer.ReadFault` (an OSError) with the line its text stops
-    on; the game cut there is not yielded.
+    or an iterable of lines.  Bytes are decoded in ``encoding`` (a Python codec
+    name; UTF-8 by default); a text stream was decoded before, and ``encoding``
+    only names its encoding in a P104 message, and ``undecoded=False`` says it
+    holds no byte that could not be decoded (it is then not searched for one).  A
+    game with such a byte ends with P104 (:mod:`ingest.bgn.encoding`).  ``filename`` is not
+    needed for reading; it is accepted so callers can pass it along.  A damaged
+    ``.gz`` (cut short, corrupt, not gzip) yields the whole games before the
+    fault, then raises :class:`ingest.bgn.lexer.ReadFault` (an OSError) with the
+    line its text stops on; the game cut there is not yielded.
     """
     del filename
     if isinstance(source, str | os.PathLike) and not os.path.exists(source):
         raise FileNotFoundError(f"no such file: {source}")
-    return _read(line_blocks(source))
+    return _read(line_blocks(source, encoding, undecoded))
 
 
 def parse_games(text: str) -> Iterator[Game]:
@@ -269,12 +304,24 @@ def _read(chunks: Iterable[list[str]], fast_lines: bool = True,
     # ...)`` is a direct call compiled; a bound method kept in a variable was a generic
     # call (its arguments boxed) for every line
     fast: _GameReader | None = None
+    #: a line with an undecodable byte, read: its game gets P104 before the next line
+    undecodable: Undecodable | None = None
     for lines in chunks:
         it = iter(lines)
         at = -1  # index of ``raw`` in ``lines``
+        marked = undecoded_places(lines)
         for raw in it:
             at += 1
             ln += 1
+            if undecodable is not None and cur is not None:
+                cur.undecodable(undecodable)
+                undecodable = None
+                feed = cur.skip
+                fast = None
+            if marked is not None and at in marked.places:
+                fast = None  # the fast lines read the line's bytes: not this one
+                if undecodable is None:
+                    undecodable = (ln, marked.places[at], raw, marked.encoding)
             # an LF or a CR ending it (10, 13) tested by its code first: compiled, an
             # rstrip per line cost 200 instructions
             size = len(raw)
@@ -410,6 +457,11 @@ def _read(chunks: Iterable[list[str]], fast_lines: bool = True,
                     fast = None
             if cur is not None:
                 cur.add_src(line[src_from:])
+    if undecodable is not None:
+        if cur is None:
+            index += 1
+            cur = _GameReader(index, undecodable[0], pre)
+        cur.undecodable(undecodable)
     if in_comment:
         if cur is None:
             index += 1

@@ -60,6 +60,8 @@ class ChunkTask:
     first_line: int = 1  # the line of the file the text starts on
     #: also the single-dummy analysis: (layouts per position, seed)
     single_dummy: tuple[int, int] | None = None
+    encoding: str | None = None  # the file's encoding (None: UTF-8; ``--encoding``)
+    undecoded: bool = True  # the text may hold a byte that could not be decoded
 
 
 @dataclass(slots=True)
@@ -177,7 +179,8 @@ def add_single_dummy(obj: dict, dr: DealReport, rs: Ruleset, samples: int,
 def analyse_paths(paths: Iterable[str], *, workers: int | None = None,
                   scheduler: str | None = None, chunk_chars: int = 16 << 10,
                   unreadable: list[str] | None = None,
-                  single_dummy: tuple[int, int] | None = None) -> Iterator[ChunkResult]:
+                  single_dummy: tuple[int, int] | None = None,
+                  encoding: str | None = None) -> Iterator[ChunkResult]:
     """Analyse files, folders and globs; yields each chunk's result in input order.
 
     ``single_dummy`` (layouts per position, seed): each card's single-dummy values too;
@@ -187,6 +190,7 @@ def analyse_paths(paths: Iterable[str], *, workers: int | None = None,
     A file that cannot be read to its end (a damaged ``.gz``) ends its own chunks:
     ``PATH: cannot read to its end (why)`` goes to ``unreadable``, and the other
     files are analysed.
+    ``encoding``: the files' encoding (a Python codec name; default UTF-8).
     """
     files = list(dict.fromkeys(expand_inputs(paths)))
     executor, in_flight, close = make_executor(workers, scheduler)
@@ -200,10 +204,11 @@ def analyse_paths(paths: Iterable[str], *, workers: int | None = None,
 
     def tasks() -> Iterator[ChunkTask]:
         for path in files:
-            chunks = iter_chunks(path, source=path, target_chars=chunk_chars)
+            chunks = iter_chunks(path, source=path, target_chars=chunk_chars,
+                                 encoding=encoding)
             for chunk in until_fault(chunks, noted(path)):
                 yield ChunkTask(chunk.source, chunk.kind, chunk.text, chunk.index_offset,
-                                chunk.first_line, single_dummy)
+                                chunk.first_line, single_dummy, encoding, chunk.undecoded)
 
     try:
         yield from in_order(executor, analyse_chunk, tasks(), in_flight)
@@ -221,6 +226,8 @@ class RecordText:
     kind: str
     text: str
     source: str
+    encoding: str | None = None  # the text of a dataset's records was UTF-8 when kept
+    undecoded: bool = False  # and holds no byte that could not be decoded
 
 
 @dataclass(slots=True)

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO, TypeVar
 
+from ingest.bgn.files import STDIN
 from ingest.chunks import (
     fault_place,
     input_chars,
@@ -164,6 +165,8 @@ class CheckTask:
     first_line: int  # the line of the file the text starts on (from 1)
     index_offset: int  # games in the file before the chunk (the chunker's estimate)
     mode: str
+    encoding: str | None = None  # the file's encoding (None: UTF-8; ``--encoding``)
+    undecoded: bool = True  # the text may hold a byte that could not be decoded
 
 
 @dataclass(slots=True)
@@ -200,8 +203,10 @@ def check_chunk(task: CheckTask) -> CheckResult:
 
 
 def validate_paths(files: Iterable[Path], out: TextIO, mode: str = "text",
-                   workers: int = 1, chunk_chars: int | None = None) -> RunCounts:
-    """Validate ``files`` in order, writing each game's output lines to ``out``.
+                   workers: int = 1, chunk_chars: int | None = None,
+                   encoding: str | None = None) -> RunCounts:
+    """Validate ``files`` in order, writing each game's output lines to ``out``;
+    their bytes are decoded in ``encoding`` (a Python codec name; UTF-8 by default).
 
     ``workers`` > 1 validates chunks of whole games in that many processes
     (``chunk_chars`` long, default sized by :func:`ingest.chunks.unit_chars`); an
@@ -217,20 +222,22 @@ def validate_paths(files: Iterable[Path], out: TextIO, mode: str = "text",
             workers = 1  # one unit: starting processes would cost more than it saves
     if workers <= 1:
         for path in files:
-            validate_serial(path, out, mode, tally)
+            validate_serial(path, out, mode, tally, encoding=encoding)
         return tally
     assert size is not None
-    _run_pool(files, out, mode, workers, size, tally)
+    _run_pool(files, out, mode, workers, size, tally, encoding)
     return tally
 
 
 T = TypeVar("T")
 
 
-def validate_serial(path: Path, out: TextIO, mode: str, tally: RunCounts) -> None:
+def validate_serial(path: Path, out: TextIO, mode: str, tally: RunCounts,
+                    encoding: str | None = None) -> None:
     """Validate one file in this process; a file that cannot be read to its end is
     noted in the tally after the whole games read before the fault."""
-    for report in _until_fault(validate_file(path, ids=mode == "json"), path, tally):
+    reports = validate_file(path, ids=mode == "json", encoding=encoding)
+    for report in _until_fault(reports, path, tally):
         tally.add(report)
         for line in report_lines(report, mode):
             out.write(line + "\n")
@@ -243,7 +250,7 @@ def _until_fault(items: Iterator[T], path: Path, tally: RunCounts) -> Iterator[T
 
 
 def _run_pool(files: list[Path], out: TextIO, mode: str, workers: int, size: int,
-              tally: RunCounts) -> None:
+              tally: RunCounts, encoding: str | None) -> None:
     pool = process_pool(workers)
     in_flight = 2 * workers + 1  # each worker busy, with two units waiting
     pending: deque = deque()
@@ -265,7 +272,7 @@ def _run_pool(files: list[Path], out: TextIO, mode: str, workers: int, size: int
     finished = False
     try:
         for k, path in enumerate(files):
-            for task in _until_fault(_tasks(path, mode, size), path, tally):
+            for task in _until_fault(_tasks(path, mode, size, encoding), path, tally):
                 pending.append((k, task.index_offset, pool.submit(check_chunk, task)))
                 del task  # the future holds what the worker needs
                 while len(pending) >= in_flight:
@@ -288,10 +295,10 @@ def stop_workers(pool: cf.ProcessPoolExecutor) -> None:
         process.terminate()
 
 
-def _tasks(path: Path, mode: str, size: int) -> Iterator[CheckTask]:
-    """The chunks of one file, in order."""
-    if not path.exists():  # as validate_file reports it
+def _tasks(path: Path, mode: str, size: int, encoding: str | None) -> Iterator[CheckTask]:
+    """The chunks of one file (``-``: standard input), in order."""
+    if str(path) != STDIN and not path.exists():  # as validate_file reports it
         raise FileNotFoundError(f"no such file: {path}")
-    for chunk in iter_chunks(path, source=str(path), target_chars=size):
+    for chunk in iter_chunks(path, source=str(path), target_chars=size, encoding=encoding):
         yield CheckTask(chunk.source, chunk.kind, chunk.text, chunk.first_line,
-                        chunk.index_offset, mode)
+                        chunk.index_offset, mode, encoding, chunk.undecoded)

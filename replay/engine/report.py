@@ -29,7 +29,7 @@ _ENCODE_STR: Final = encode_basestring
 
 #: docs/codes.md table order, for ties at one place (the warnings, W7xx, last)
 CODE_ORDER = {c: i for i, c in enumerate(
-    "P101 P102 P103 D201 D202 D203 D204 B301 B302 B303 C401 C402 C403 C404 C405 "
+    "P101 P102 P103 P104 D201 D202 D203 D204 B301 B302 B303 C401 C402 C403 C404 C405 "
     "A501 A502 A503 A504 A505 S601 S602 S603 W701 W702".split())}
 
 

@@ -1,7 +1,7 @@
 """What the fuzzer checks on every input, beside "nothing raises".
 
 Each check takes the bytes of one input, reads them as a file is read (UTF-8,
-a byte that is not UTF-8 as U+FFFD, a leading BOM dropped) and raises
+a byte that is not UTF-8 kept for P104, a leading BOM dropped) and raises
 ``AssertionError`` when a property fails; any other exception is a crash of the
 reader, the writer, the JSON form or the engine.  The same functions run under
 atheris (``tests/fuzz/harness.py``) and in the regression tests, so an input
@@ -20,7 +20,9 @@ For every game that reads without a parse error:
   tokens on other lines and columns), and the report is one JSON line that reads
   back to its fields.
 
-A game that does not read carries exactly one located P101 or P103.
+A game that does not read carries exactly one located P101, P103 or P104 (a
+byte that is not UTF-8: located to its column in JSON Lines too).  The canonical
+text of a game that reads is UTF-8 (no byte that could not be decoded reaches it).
 """
 
 from __future__ import annotations
@@ -61,13 +63,15 @@ def check_game(game: Game, with_columns: bool) -> None:
     if game.errors:
         assert len(game.errors) == 1, game.errors
         e = game.errors[0]
-        assert e.code in ("P101", "P103"), e
-        assert e.line >= 1 and (e.col is None if not with_columns else e.col >= 1), e
+        assert e.code in ("P101", "P103", "P104"), e
+        placed = with_columns or e.code == "P104"
+        assert e.line >= 1 and (e.col is None if not placed else e.col >= 1), e
         report = validate_game(game, FILE)
         assert [v.code for v in report.violations] == [e.code]
         check_report_line(report)
         return
     text = write_game(game)
+    text.encode("utf-8")  # raises on a lone surrogate
     again = list(parse_games(text))
     assert len(again) == 1, (text, again)
     canonical = again[0]
