@@ -74,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
     from belot.exits import Exit
     from belot.inputs import read_until_fault, say
     from ingest.bgn.files import FileKind, atomic_writer, file_kind, read_records, stdout_text
-    from ingest.bgn.lexer import ReadFault
+    from ingest.bgn.inflate import ReadFault
     from ingest.chunks import fault_place
 
     if args.in_place and "-" in args.files:
