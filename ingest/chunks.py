@@ -29,8 +29,8 @@ from typing import Protocol, TypeVar
 
 from ingest.bgn.boundaries import find_game_cut, last_game_cut
 from ingest.bgn.files import STDIN, file_kind
-from ingest.bgn.inflate import READ_ERRORS
-from ingest.bgn.lexer import ReadFault, stop_line
+from ingest.bgn.inflate import READ_ERRORS, ReadFault
+from ingest.bgn.lexer import stop_line
 from replay.model.record import Game
 
 T = TypeVar("T")

@@ -97,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
         read_records,
         stdout_text,
     )
-    from ingest.bgn.lexer import ReadFault
+    from ingest.bgn.inflate import ReadFault
     from ingest.chunks import fault_place
 
     if args.in_place and STDIN in args.files:

@@ -19,7 +19,7 @@ import zlib
 
 #: what reading a damaged compressed file raises: not gzip (``gzip.BadGzipFile``, an
 #: OSError), cut short (EOFError), corrupt deflate data (zlib.error); the readers
-#: raise each as a :class:`ingest.bgn.lexer.ReadFault` (an OSError) that says where
+#: raise each as a :class:`ReadFault` (an OSError) that says where
 READ_ERRORS = (OSError, EOFError, zlib.error)
 
 
@@ -54,3 +54,20 @@ class Inflated(io.RawIOBase):
     def close(self) -> None:
         self.gz.close()
         super().close()
+
+
+class ReadFault(OSError):  # here, interpreted: mypyc cannot compile a subclass of OSError
+    """A file that could not be read to its end: why (:data:`READ_ERRORS`), and the
+    line its readable text stops on (0 when none could be read).  The game on that
+    line is the one the fault cut: it is not read, the games before it are.  An
+    OSError, as a file that cannot be opened is."""
+
+    def __init__(self, why: BaseException, line: int) -> None:
+        super().__init__(str(why))
+        self.why = why
+        self.line = line
+
+    def __str__(self) -> str:
+        if not self.line:
+            return str(self.why)
+        return f"{self.why}; the text stops on this line, and its game was not read to its end"

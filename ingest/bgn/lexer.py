@@ -46,7 +46,7 @@ from ingest.bgn.encoding import (
     undecoded_count,
     undecoded_lines,
 )
-from ingest.bgn.inflate import READ_ERRORS, Inflated
+from ingest.bgn.inflate import READ_ERRORS, Inflated, ReadFault
 from replay.model.lanes import own_abc_caches
 
 #: a token's descriptor: the kind first, then what that kind carries (table above)
@@ -248,23 +248,6 @@ def is_gzip_path(path: str | os.PathLike[str]) -> bool:
             return fh.read(2) == b"\x1f\x8b"
     except OSError:
         return False
-
-
-class ReadFault(OSError):
-    """A file that could not be read to its end: why (:data:`READ_ERRORS`), and the
-    line its readable text stops on (0 when none could be read).  The game on that
-    line is the one the fault cut: it is not read, the games before it are.  An
-    OSError, as a file that cannot be opened is."""
-
-    def __init__(self, why: BaseException, line: int) -> None:
-        super().__init__(str(why))
-        self.why = why
-        self.line = line
-
-    def __str__(self) -> str:
-        if not self.line:
-            return str(self.why)
-        return f"{self.why}; the text stops on this line, and its game was not read to its end"
 
 
 def stop_line(lines_before: int, text: str) -> int:

@@ -263,7 +263,7 @@ def read_games(source: Source, filename: str | None = None, encoding: str | None
     game with such a byte ends with P104 (:mod:`ingest.bgn.encoding`).  ``filename`` is not
     needed for reading; it is accepted so callers can pass it along.  A damaged
     ``.gz`` (cut short, corrupt, not gzip) yields the whole games before the
-    fault, then raises :class:`ingest.bgn.lexer.ReadFault` (an OSError) with the
+    fault, then raises :class:`ingest.bgn.inflate.ReadFault` (an OSError) with the
     line its text stops on; the game cut there is not yielded.
     """
     del filename
