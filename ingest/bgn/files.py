@@ -171,7 +171,7 @@ def not_a_file(path: str | os.PathLike[str]) -> str | None:
     if os.path.isdir(path):
         return (f"{path} is a folder, not a file (give its files: "
                 f"{os.path.join(path, '*.bgn')})")
-    if not os.path.isfile(path):
+    if not os.path.exists(path):  # a named pipe or a device is read like a file
         return f"no such file: {path}"
     return None
 

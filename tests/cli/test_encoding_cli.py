@@ -213,7 +213,7 @@ def _players_named(ds: Path, capfd, name: str) -> list[str]:
 
 def test_ingest_keeps_the_game_as_a_reject_and_reads_it_right_with_encoding(latin1: Path, capfd):
     ds = latin1.parent / "ds"
-    code, out, err = run(["ingest", str(latin1), "--into", str(ds), "--quiet", "--workers", "0"],
+    code, out, err = run(["ingest", str(latin1), "--into", str(ds), "--quiet", "-j", "1"],
                          capfd)
     assert (code, out) == (0, "")
     assert err.splitlines()[1] == (f"belot ingest: {latin1}:13:12: P104 byte 0xE9 is not UTF-8 "
@@ -224,7 +224,7 @@ def test_ingest_keeps_the_game_as_a_reject_and_reads_it_right_with_encoding(lati
     assert _column(ds, "rejects", "raw_text") == [RENEE.replace("é", "\\xE9")]
     assert _players_named(ds, capfd, "Renée") == []
     # the file was not marked as read: the same command with --encoding reads it again
-    code, out, err = run(["ingest", str(latin1), "--into", str(ds), "--quiet", "--workers", "0",
+    code, out, err = run(["ingest", str(latin1), "--into", str(ds), "--quiet", "-j", "1",
                           "--encoding", "latin-1"], capfd)
     assert (code, out) == (0, "")
     assert "1 game(s), 1 deal(s), 0 violation(s), 0 reject(s), 1 already present" in err
@@ -266,7 +266,7 @@ play 1. 7S 9S JS KS
 def test_analyze_says_which_games_it_could_not_read(tmp_path: Path):
     whole = GAME.replace("bids pass H\nplay 1. JH 7D QH 8C\n", DEAL)
     text = whole.format(name="Ann").encode() + b"\n" + whole.format(name="Renée").encode("latin-1")
-    proc = belot("analyze", "--workers", "0", "--quiet", "--summary", "-", stdin=text)
+    proc = belot("analyze", "-j", "1", "--quiet", "--summary", "-", stdin=text)
     assert proc.returncode == 1
     lines = proc.stderr.decode().splitlines()
     assert lines[0] == ("-:24:12: P104 byte 0xE9 is not UTF-8 text; it looks like cp1252 "
@@ -277,7 +277,7 @@ def test_analyze_says_which_games_it_could_not_read(tmp_path: Path):
     assert "Renée" not in proc.stdout.decode() and "Ann" in proc.stdout.decode()
     path = tmp_path / "whole.bgn"
     path.write_bytes(text)
-    proc = belot("analyze", "--workers", "0", "--quiet", "--summary", "--encoding", "latin-1",
+    proc = belot("analyze", "-j", "1", "--quiet", "--summary", "--encoding", "latin-1",
                  str(path))
     assert proc.returncode == 0
     assert "Renée" in proc.stdout.decode()
