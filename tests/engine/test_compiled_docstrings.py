@@ -35,9 +35,10 @@ def test_read_games_keeps_its_docstring_and_signature():
     assert is_compiled(reader)
     expected = source_docs(ROOT / "ingest" / "bgn" / "reader.py")["read_games"]
     assert read_games.__doc__ == expected  # word for word, as the interpreter keeps it
-    assert str(inspect.signature(read_games)) == "(source, filename=None)"
+    assert str(inspect.signature(read_games)) == (
+        "(source, filename=None, encoding=None, undecoded=None)")
     text = pydoc.render_doc(read_games, renderer=pydoc.plaintext)
-    assert "read_games(source, filename=None)" in text
+    assert "read_games(source, filename=None, encoding=None, undecoded=None)" in text
     assert inspect.cleandoc(expected).splitlines()[0] in text
     assert reader.__doc__ == ast.get_docstring(ast.parse(
         (ROOT / "ingest" / "bgn" / "reader.py").read_text(encoding="utf-8")), clean=False)
