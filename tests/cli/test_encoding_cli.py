@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pyarrow.parquet as pq
 import pytest
+from support.ingest_records import HANDS, TRICK_LINES
 
 from belot.cli import main
 
@@ -246,21 +247,7 @@ def test_ingest_reads_standard_input(tmp_path: Path, capfd):
 
 
 #: a whole deal (hands, contract, eight tricks) for the double-dummy analysis
-DEAL = """\
-hands 1: 7S 8S 7H 8H 7D 8D / 7C 8C
-      2: 9S TS 9H TH 9D TD / 9C TC
-      3: JS QS JH QH JD QD / JC QC
-      4: KS AS KH AH KD AD / KC AC
-bids pass H
-play 1. 7S 9S JS KS
-2. AS 8S TS QS
-3. KH 7H TH JH
-4. QH AH 8H 9H
-5. 9D JD KD 7D
-6. AD 8D TD QD
-7. KC 7C TC JC
-8. 9C QC AC 8C
-"""
+DEAL = f"{HANDS}\nbids pass H\n{TRICK_LINES}\n"
 
 
 def test_analyze_says_which_games_it_could_not_read(tmp_path: Path):
